@@ -1,0 +1,91 @@
+// swift-tools-version: 6.1
+//
+// Lunar: an embedded Lua 5.4 scripting runtime with a Swift native core.
+//
+// Layering (each arrow is "depends on"):
+//   LunarSignals, LunarRouter, LunarStorage, LunarUI  -- plain Swift, no Lua
+//   LunarNetwork -> LunarSignals
+//   LunarHeadless -> LunarUI                           -- the shipped test renderer
+//   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
+//   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
+//   lunar (LunarCLI) -> LunarRuntime                   -- a thin command-line shell
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "Lunar",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "LunarBridge", targets: ["LunarBridge"]),
+        .library(name: "LunarSignals", targets: ["LunarSignals"]),
+        .library(name: "LunarRouter", targets: ["LunarRouter"]),
+        .library(name: "LunarNetwork", targets: ["LunarNetwork"]),
+        .library(name: "LunarStorage", targets: ["LunarStorage"]),
+        .library(name: "LunarUI", targets: ["LunarUI"]),
+        .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
+        .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
+        .executable(name: "lunar", targets: ["LunarCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Lua 5.4 from the system (Debian: liblua5.4-dev).
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // What Swift cannot import from Lua (macros, variadics), the error
+        // trampoline, the capped allocator and the instruction-budget hook.
+        .target(name: "CLunar", dependencies: ["CLua"]),
+
+        .target(
+            name: "LunarBridge",
+            dependencies: ["CLunar", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(name: "LunarSignals", swiftSettings: strict),
+        .target(name: "LunarRouter", swiftSettings: strict),
+        .target(name: "LunarStorage", swiftSettings: strict),
+        .target(name: "LunarNetwork", dependencies: ["LunarSignals"], swiftSettings: strict),
+        .target(name: "LunarUI", swiftSettings: strict),
+        .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
+        .target(
+            name: "LunarRuntime",
+            dependencies: [
+                "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarStorage", "LunarUI", "LunarHeadless",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "LunarCLI",
+            dependencies: [
+                "LunarRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge"], swiftSettings: strict),
+        .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
+        .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
+        .testTarget(
+            name: "LunarNetworkTests",
+            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
+        .testTarget(
+            name: "LunarRuntimeTests",
+            dependencies: ["LunarRuntime", "LunarBridge"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+print("lunar: under construction")

@@ -1,0 +1,2 @@
+// Placeholder: this module is being written; see the open issue for its scope.
+enum LunarSignalsPlaceholder {}
