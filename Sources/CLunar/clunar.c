@@ -1,1 +1,321 @@
 #include "clunar.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static lunar_Dispatcher g_dispatch = NULL;
+static lunar_Releaser g_release = NULL;
+
+void lunar_set_dispatcher(lunar_Dispatcher dispatcher) { g_dispatch = dispatcher; }
+void lunar_set_releaser(lunar_Releaser releaser) { g_release = releaser; }
+
+// MARK: - Context and allocator
+
+lunar_Context *lunar_context(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (lunar_Context *)ud;
+}
+
+static void *lunar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    lunar_Context *c = (lunar_Context *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        c->used -= old;
+        return NULL;
+    }
+    if (nsize > old && c->limit != 0 && c->lenient == 0 && c->used - old + nsize > c->limit) {
+        return NULL;  // Lua turns this into "not enough memory"; the state stays usable
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        if (c->lenient > 0) {
+            // A refusal here would longjmp across a Swift frame: never allowed.
+            fputs("lunar: out of memory while a Swift frame is active\n", stderr);
+            abort();
+        }
+        return NULL;
+    }
+    c->used = c->used - old + nsize;
+    if (c->used > c->peak) c->peak = c->used;
+    return p;
+}
+
+static int lunar_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "lunar: unprotected Lua error: %s\n", msg ? msg : "(error object is not a string)");
+    abort();
+    return 0;
+}
+
+lua_State *lunar_newstate(lunar_Context *context) {
+    lua_State *L = lua_newstate(lunar_alloc, context);
+    if (L != NULL) lua_atpanic(L, lunar_panic);
+    return L;
+}
+
+// MARK: - Instruction budget
+
+static void lunar_hook(lua_State *L, lua_Debug *ar);
+
+static void lunar_trip(lua_State *L, lunar_Context *c) {
+    c->tripped = 1;
+    // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
+    lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
+    luaL_error(L, "%s", c->reason[0] ? c->reason : "script interrupted");
+}
+
+static void lunar_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lunar_Context *c = lunar_context(L);
+    if (c->tripped || c->interrupt) {
+        lunar_trip(L, c);
+        return;
+    }
+    if (lua_gethookcount(L) != c->granularity) {
+        // A thread left sticky by an earlier trip: restore normal accounting.
+        lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+        if (c->remaining >= 0) c->remaining -= 1;
+    } else if (c->remaining >= 0) {
+        c->remaining -= c->granularity;
+    }
+    if (c->remaining < 0) {
+        snprintf(c->reason, sizeof c->reason, "instruction budget exceeded");
+        lunar_trip(L, c);
+    }
+}
+
+void lunar_arm_budget(lua_State *L) {
+    lunar_Context *c = lunar_context(L);
+    if (c->granularity <= 0) c->granularity = 1000;
+    lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+}
+
+void lunar_budget_reset(lua_State *L, long long instructions) {
+    lunar_Context *c = lunar_context(L);
+    c->tripped = 0;
+    c->interrupt = 0;
+    c->reason[0] = 0;
+    // "Unlimited" is a huge positive number so the hook arithmetic never trips.
+    c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
+    if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+}
+
+void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
+    snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "script interrupted");
+    c->interrupt = 1;
+}
+
+// MARK: - Trampoline
+
+static char lunar_error_sentinel;
+
+void lunar_push_error_sentinel(lua_State *L) { lua_pushlightuserdata(L, &lunar_error_sentinel); }
+
+// Continuation of a bridged function that yielded to await: the values given
+// to lua_resume are its results, unless they are (sentinel, error).
+static int lunar_await_k(lua_State *L, int status, lua_KContext ctx) {
+    (void)status;
+    int base = (int)ctx;
+    int top = lua_gettop(L);
+    if (top - base >= 2 && lua_touserdata(L, base + 1) == &lunar_error_sentinel) {
+        lua_pushvalue(L, base + 2);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return top - base;
+}
+
+static int lunar_trampoline(lua_State *L) {
+    void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+    lunar_Context *c = lunar_context(L);
+    c->lenient++;
+    int r = g_dispatch(L, *box);
+    c->lenient--;
+    if (r >= 0) {
+        if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
+            lua_pushliteral(L, "not enough memory");
+            return lua_error(L);
+        }
+        return r;
+    }
+    if (r == LUNAR_RAISE) return lua_error(L);
+    if (r == LUNAR_RAISE_WHERE) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    int n = LUNAR_YIELD_BASE - r;
+    return lua_yieldk(L, n, (lua_KContext)(lua_gettop(L) - n), lunar_await_k);
+}
+
+static int lunar_box_gc(lua_State *L) {
+    void **box = (void **)lua_touserdata(L, 1);
+    if (box != NULL && *box != NULL) {
+        void *object = *box;
+        *box = NULL;
+        if (g_release) g_release(object);
+    }
+    return 0;
+}
+
+void lunar_pushgchandler(lua_State *L) { lua_pushcfunction(L, lunar_box_gc); }
+
+void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref) {
+    void **box = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *box = function;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, gc_metatable_ref);
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, lunar_trampoline, 1);
+}
+
+void lunar_pushobject(lua_State *L, void *object, int metatable_ref) {
+    void **box = (void **)lua_newuserdatauv(L, sizeof(void *), 1);
+    *box = object;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
+    lua_setmetatable(L, -2);
+}
+
+void *lunar_toboxed(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA) return NULL;
+    if (lua_rawlen(L, idx) != sizeof(void *)) return NULL;
+    void **box = (void **)lua_touserdata(L, idx);
+    return box ? *box : NULL;
+}
+
+void lunar_clearboxed(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA) return;
+    void **box = (void **)lua_touserdata(L, idx);
+    if (box) *box = NULL;
+}
+
+// MARK: - Protected calls
+
+static const char *const kTracebackKey = "lunar.error.traceback";
+static const char *const kWhereKey = "lunar.error.where";
+
+// Records where the error happened (the stack is still intact here).
+static void lunar_record(lua_State *L, lua_State *at, int level, const char *msg) {
+    lua_Debug ar;
+    int found = 0;
+    for (int lv = level; lua_getstack(at, lv, &ar); lv++) {
+        if (lua_getinfo(at, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
+            found = 1;
+            break;
+        }
+    }
+    if (!found) lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kWhereKey);
+    luaL_traceback(L, at, msg, level);
+    lua_setfield(L, LUA_REGISTRYINDEX, kTracebackKey);
+}
+
+static int lunar_msgh(lua_State *L) {
+    const char *msg = NULL;
+    if (lua_type(L, 1) == LUA_TSTRING) msg = lua_tostring(L, 1);
+    lunar_record(L, L, 1, msg);
+    lua_settop(L, 1);
+    return 1;
+}
+
+int lunar_pcall(lua_State *L, int nargs, int nresults) {
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, lunar_msgh);
+    lua_insert(L, base);
+    int status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
+    lua_remove(L, base);
+    c->lenient = saved;
+    return status;
+}
+
+static int lunar_record_k(lua_State *L) {
+    lua_State *co = (lua_State *)lua_touserdata(L, 1);
+    const char *msg = lua_type(co, -1) == LUA_TSTRING ? lua_tostring(co, -1) : NULL;
+    lunar_record(L, co, 0, msg);
+    return 0;
+}
+
+int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+    lunar_Context *c = lunar_context(co);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int status = lua_resume(co, from, nargs, nresults);
+    if (status != LUA_OK && status != LUA_YIELD && from != NULL) {
+        lua_pushcfunction(from, lunar_record_k);
+        lua_pushlightuserdata(from, co);
+        lua_pcallk(from, 1, 0, 0, 0, NULL);
+    }
+    c->lenient = saved;
+    return status;
+}
+
+void lunar_push_last_error_info(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kTracebackKey);
+    lua_getfield(L, LUA_REGISTRYINDEX, kWhereKey);
+}
+
+int lunar_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
+    c->lenient = saved;
+    return status;
+}
+
+static int lunar_openlibs_k(lua_State *L) {
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_LOADLIBNAME, luaopen_package},
+        {LUA_COLIBNAME, luaopen_coroutine}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string},   {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},    {LUA_OSLIBNAME, luaopen_os},
+        {LUA_IOLIBNAME, luaopen_io},        {LUA_DBLIBNAME, luaopen_debug},
+        {NULL, NULL}};
+    for (const luaL_Reg *lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+int lunar_openlibs(lua_State *L) {
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    lua_pushcfunction(L, lunar_openlibs_k);
+    int status = lua_pcallk(L, 0, 0, 0, 0, NULL);
+    c->lenient = saved;
+    return status;
+}
+
+// MARK: - Warnings
+
+static lunar_WarningSink g_warning_sink = NULL;
+
+static void lunar_warnf(void *ud, const char *message, int tocont) {
+    if (g_warning_sink) g_warning_sink((lua_State *)ud, message, tocont);
+}
+
+void lunar_set_warning_sink(lua_State *L, lunar_WarningSink sink) {
+    g_warning_sink = sink;
+    lua_setwarnf(L, lunar_warnf, L);
+}
+
+// MARK: - Helpers
+
+void lunar_traceback(lua_State *L, lua_State *L1, const char *msg, int level) {
+    luaL_traceback(L, L1, msg, level);
+}
+
+void lunar_where(lua_State *L, int level) { luaL_where(L, level); }

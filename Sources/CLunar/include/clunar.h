@@ -1,6 +1,151 @@
+// CLunar: the C side of Lunar's Lua bridge.
+//
+// Swift cannot import Lua's function-like macros or variadic functions, and a
+// Lua error (a longjmp) must never skip a Swift frame. This target holds:
+//   - inline wrappers for the macros Swift needs,
+//   - the trampoline through which Lua calls every bridged Swift function: the
+//     Swift dispatcher returns a status and the trampoline raises or yields
+//     after Swift has returned,
+//   - the capped allocator, the instruction-budget hook and the message handler
+//     used by protected calls.
 #ifndef CLUNAR_H
 #define CLUNAR_H
+
+#include <stddef.h>
+#include <stdint.h>
 #include <lua5.4/lua.h>
 #include <lua5.4/lauxlib.h>
 #include <lua5.4/lualib.h>
+
+// MARK: - Macro wrappers
+
+static inline int lunar_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int lunar_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void lunar_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void lunar_newtable(lua_State *L) { lua_newtable(L); }
+static inline int lunar_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
+static inline void lunar_insert(lua_State *L, int i) { lua_insert(L, i); }
+static inline void lunar_remove(lua_State *L, int i) { lua_remove(L, i); }
+static inline void lunar_replace(lua_State *L, int i) { lua_replace(L, i); }
+static inline void *lunar_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+static inline int lunar_upvalue_count_max(void) { return 255; }
+
+// MARK: - Trampoline
+
+/// What a Swift dispatcher returns to the trampoline.
+/// n >= 0: return n results. LUNAR_RAISE: raise the value on top of the stack.
+/// LUNAR_RAISE_WHERE: raise the string on top, prefixed with the caller's
+/// "file:line:". n <= LUNAR_YIELD_BASE: yield (LUNAR_YIELD_BASE - n) values.
+#define LUNAR_RAISE (-1)
+#define LUNAR_RAISE_WHERE (-2)
+#define LUNAR_YIELD_BASE (-3)
+
+/// The one Swift entry point for every bridged function. It must never raise.
+/// `function` is the pointer stored in the closure's first upvalue (a full
+/// userdata holding an opaque Swift object pointer).
+typedef int (*lunar_Dispatcher)(lua_State *L, void *function);
+
+/// Pushes the marker that, as the first value given to lua_resume, makes an
+/// awaiting bridged function raise the second value instead of returning.
+void lunar_push_error_sentinel(lua_State *L);
+
+/// Installs the process-wide dispatcher (set once, before any state exists).
+void lunar_set_dispatcher(lunar_Dispatcher dispatcher);
+
+/// Pushes a C closure that calls the dispatcher with `function`. The closure
+/// owns a userdata holding `function`; `gc_metatable_ref` (a registry
+/// reference to a metatable with __gc) is attached so the Swift side can
+/// release the object when Lua collects the closure. Must run protected or in
+/// lenient memory mode: it allocates.
+void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref);
+
+/// Reads the opaque pointer stored in a userdata created by lunar_pushfunction
+/// or lunar_pushobject; NULL if the value at idx is not such a userdata.
+void *lunar_toboxed(lua_State *L, int idx);
+
+/// Pushes a full userdata holding `object` with the metatable held at registry
+/// reference `metatable_ref`.
+void lunar_pushobject(lua_State *L, void *object, int metatable_ref);
+
+/// Clears the pointer inside a boxed userdata (after its __gc released it).
+void lunar_clearboxed(lua_State *L, int idx);
+
+/// Releases a Swift object stored in a box (called from __gc; never raises).
+typedef void (*lunar_Releaser)(void *object);
+void lunar_set_releaser(lunar_Releaser releaser);
+
+/// Pushes the __gc function for boxes: it clears the box and calls the releaser.
+void lunar_pushgchandler(lua_State *L);
+
+// MARK: - Context (memory cap, instruction budget, owner)
+
+/// Per-state bookkeeping, used as the allocator's user data so every thread of
+/// a state reaches it through lua_getallocf.
+///
+/// Memory: `limit == 0` means no cap. While `lenient > 0` (a Swift frame is on
+/// the stack) allocations are never refused, so no Lua API call made from Swift
+/// can raise a memory error; the trampoline enforces the cap when Swift returns.
+///
+/// Budget: `remaining < 0` means unlimited. `interrupt` may be set from any
+/// thread. Once tripped the hook stays armed with count 1 ("sticky") so a
+/// script cannot swallow the stop with pcall; the host resets it per call.
+typedef struct lunar_Context {
+    size_t used;
+    size_t limit;
+    size_t peak;
+    int lenient;
+    long long remaining;
+    int granularity;
+    volatile int interrupt;
+    int tripped;
+    char reason[128];
+    void *owner;
+} lunar_Context;
+
+/// Creates a state whose allocator accounts into `context`. NULL if out of memory.
+lua_State *lunar_newstate(lunar_Context *context);
+lunar_Context *lunar_context(lua_State *L);
+
+/// Arms the instruction-count hook on L (new threads inherit it).
+void lunar_arm_budget(lua_State *L);
+/// Starts a host call: clears a trip, sets the budget (< 0: unlimited).
+void lunar_budget_reset(lua_State *L, long long instructions);
+/// Asks the running script to stop with `reason` (thread-safe flag).
+void lunar_budget_interrupt(lunar_Context *context, const char *reason);
+
+// MARK: - Protected calls
+
+/// lua_pcall with a message handler that records the traceback and the first
+/// Lua frame's source:line in the registry (read with lunar_last_error_info).
+/// Also turns on strict memory mode for the duration of the call.
+int lunar_pcall(lua_State *L, int nargs, int nresults);
+
+/// lua_resume with the same memory-mode handling; on error the traceback of
+/// the coroutine is recorded like lunar_pcall does.
+int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+
+/// After a failed lunar_pcall/lunar_resume: pushes the traceback string (or
+/// nil) and the "source:line" of the failing Lua frame (or nil).
+void lunar_push_last_error_info(lua_State *L);
+
+/// Loads a text chunk (binary chunks refused). Memory mode strict.
+int lunar_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+
+/// Protected `luaL_openlibs`-style set-up of the listed standard libraries.
+/// Returns a Lua status; the error message is on the stack on failure.
+int lunar_openlibs(lua_State *L);
+
+
+/// Installs a warning function that forwards to the dispatcher-side handler.
+typedef void (*lunar_WarningSink)(lua_State *L, const char *message, int tocont);
+void lunar_set_warning_sink(lua_State *L, lunar_WarningSink sink);
+
+// MARK: - Helpers written in C for speed
+
+/// Builds a traceback string for L starting at `level` and pushes it.
+void lunar_traceback(lua_State *L, lua_State *L1, const char *msg, int level);
+
+/// Pushes "source:line:" for stack level `level` (or "" when unknown).
+void lunar_where(lua_State *L, int level);
+
 #endif

@@ -1,0 +1,175 @@
+import CLunar
+
+/// A Swift error that knows which Lua value to raise (for example an error table).
+public protocol LuaErrorConvertible: Error {
+    var luaErrorValue: LuaValue { get }
+}
+
+/// Moves a confined value across an isolation boundary. Only used for values
+/// that are touched exclusively on the executor they belong to.
+struct ExecutorBound<T>: @unchecked Sendable {
+    let value: T
+}
+
+extension LuaState {
+    /// The value Lua sees for a Swift error: the error table or message.
+    func luaValue(for error: any Error) -> LuaValue {
+        switch error {
+        case let e as LuaErrorConvertible: e.luaErrorValue
+        case let e as LuaError:
+            switch e {
+            case .message(let m): .string(m)
+            case .value(let v): v
+            }
+        case let e as LuaScriptError: e.value
+        default: .string(String(describing: error))
+        }
+    }
+
+    /// Starts an async bridged call; see ``LuaModuleBuilder/function(_:_:)-async``.
+    @usableFromInline func startAsync(_ operation: LuaAsyncOperation, name: String, callback: LuaFunction?, on L: OpaquePointer) throws -> LuaReturn {
+        guard let driver = asyncDriver else {
+            throw LuaError.message("'\(name)' is asynchronous and this state runs without an executor")
+        }
+        let bound = ExecutorBound(value: self)
+        if let callback {
+            driver.beginWork()
+            Task {
+                let outcome: Result<any LuaPushable & Sendable, any Error>
+                do { outcome = .success(try await operation.run()) } catch { outcome = .failure(error) }
+                driver.enqueue {
+                    let state = bound.value
+                    defer { driver.endWork() }
+                    state.deliver(outcome, to: callback)
+                }
+            }
+            return .results(0)
+        }
+        let thread = UnsafeMutableRawPointer(L)
+        guard managedThreads.contains(thread), lua_isyieldable(L) != 0 else {
+            throw LuaError.message("'\(name)' is asynchronous: pass a callback as the last argument, or call it inside lunar.async(fn)")
+        }
+        lua_pushthread(L)
+        let threadRef = makeReference(L)
+        let coroutine = ExecutorBound(value: L)
+        awaiting.insert(thread)
+        driver.beginWork()
+        Task {
+            let outcome: Result<any LuaPushable & Sendable, any Error>
+            do { outcome = .success(try await operation.run()) } catch { outcome = .failure(error) }
+            driver.enqueue {
+                let state = bound.value
+                defer { driver.endWork() }
+                withExtendedLifetime(threadRef) {
+                    let co = coroutine.value
+                    state.awaiting.remove(UnsafeMutableRawPointer(co))
+                    let stack = LuaStack(L: co, state: state)
+                    _ = stack.reserve(3)
+                    switch outcome {
+                    case .success(let value):
+                        value.push(to: stack)
+                        state.resumeManaged(co, arguments: 1)
+                    case .failure(let error):
+                        lunar_push_error_sentinel(co)
+                        state.luaValue(for: error).push(to: stack)
+                        state.resumeManaged(co, arguments: 2)
+                    }
+                }
+            }
+        }
+        return .yield(0)
+    }
+
+    /// Calls a callback `(result, nil)` or `(nil, err)`; its errors go to the error handler.
+    func deliver(_ outcome: Result<any LuaPushable & Sendable, any Error>, to callback: LuaFunction) {
+        do {
+            switch outcome {
+            case .success(let value):
+                try callPushing(callback) { stack in
+                    value.push(to: stack)
+                    lua_pushnil(stack.L)
+                    return 2
+                }
+            case .failure(let error):
+                let value = luaValue(for: error)
+                try callPushing(callback) { stack in
+                    lua_pushnil(stack.L)
+                    value.push(to: stack)
+                    return 2
+                }
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Calls `function` with arguments pushed by `pushArguments`, discarding results.
+    public func callPushing(_ function: LuaFunction, _ pushArguments: (LuaStack) -> Int32) throws(LuaScriptError) {
+        try withHostCall { () throws(LuaScriptError) in
+            _ = stack.reserve(8)
+            let base = lua_gettop(L)
+            push(function.reference, on: L)
+            let n = pushArguments(stack)
+            let status = lunar_pcall(L, n, 0)
+            if status != LUA_OK { throw popError(status: status, on: L, fresh: true) }
+            lua_settop(L, base)
+        }
+    }
+
+    /// Starts `function` as a coroutine the runtime manages: bridged async
+    /// functions called inside it await instead of needing a callback.
+    /// `completion` gets the results or the error when it finishes.
+    public func spawn(_ function: LuaFunction, arguments: [LuaValue] = [],
+                      completion: @escaping (Result<[LuaValue], LuaScriptError>) -> Void = { _ in }) {
+        drainReleases()
+        _ = stack.reserve(3)
+        guard let co = lua_newthread(L) else { return }
+        let threadRef = makeReference(L)  // keeps the coroutine alive while it runs
+        let key = UnsafeMutableRawPointer(co)
+        managedThreads.insert(key)
+        coroutineCompletions[key] = (threadRef, completion)
+        let coStack = LuaStack(L: co, state: self)
+        _ = coStack.reserve(Int32(arguments.count) + 2)
+        push(function.reference, on: co)
+        for a in arguments { a.push(to: coStack) }
+        resumeManaged(co, arguments: Int32(arguments.count))
+    }
+
+    /// Resumes a managed coroutine and handles how it stops.
+    func resumeManaged(_ co: OpaquePointer, arguments: Int32) {
+        var results: Int32 = 0
+        let status = withHostCall { () -> Int32 in lunar_resume(co, L, arguments, &results) }
+        let key = UnsafeMutableRawPointer(co)
+        switch status {
+        case LUA_YIELD:
+            lua_settop(co, 0)
+            // A yield of ours awaits a pending operation; a plain coroutine.yield
+            // at the top of a managed coroutine just gives other jobs a turn.
+            if !awaiting.contains(key) {
+                if let driver = asyncDriver {
+                    let bound = ExecutorBound(value: (self, co))
+                    driver.beginWork()
+                    driver.enqueue {
+                        defer { driver.endWork() }
+                        bound.value.0.resumeManaged(bound.value.1, arguments: 0)
+                    }
+                }
+            }
+        case LUA_OK:
+            let stack = LuaStack(L: co, state: self)
+            var values: [LuaValue] = []
+            if results > 0 { for i in 1...results { values.append(LuaValue.readLossy(from: stack, at: i)) } }
+            lua_settop(co, 0)
+            finishCoroutine(key, .success(values))
+        default:
+            let error = popError(status: status, on: co, fresh: true)
+            finishCoroutine(key, .failure(error))
+        }
+    }
+
+    private func finishCoroutine(_ key: UnsafeMutableRawPointer, _ result: Result<[LuaValue], LuaScriptError>) {
+        managedThreads.remove(key)
+        guard let (ref, completion) = coroutineCompletions.removeValue(forKey: key) else { return }
+        withExtendedLifetime(ref) { completion(result) }
+    }
+}

@@ -1,0 +1,117 @@
+import CLunar
+import Foundation
+
+/// The single Swift entry point the C trampoline calls for every bridged
+/// function. It never raises: it returns a status the trampoline acts on.
+enum LuaDispatch {
+    /// Installs the C entry points; evaluated once, on first use.
+    static let installed: Void = {
+        lunar_set_dispatcher(dispatch)
+        lunar_set_releaser(release)
+    }()
+
+    static let dispatch: lunar_Dispatcher = { L, function in
+        Unmanaged<LuaFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { $0.invoke(L!) }
+    }
+
+    static let release: lunar_Releaser = { object in
+        Unmanaged<AnyObject>.fromOpaque(object!).release()
+    }
+}
+
+/// What a bridged function body returns: how many results it pushed, or a
+/// request to yield the running coroutine.
+public struct LuaReturn: Sendable {
+    @usableFromInline let code: Int32
+    @inlinable init(code: Int32) { self.code = code }
+    /// The body pushed `count` results.
+    @inlinable public static func results(_ count: Int32) -> LuaReturn { LuaReturn(code: count) }
+    /// Yield the running coroutine with the `count` values on top of the stack.
+    public static func yield(_ count: Int32) -> LuaReturn { LuaReturn(code: LUNAR_YIELD_BASE - count) }
+}
+
+/// The arguments and result slots of one call from Lua into Swift.
+public struct LuaCallFrame {
+    public let stack: LuaStack
+    /// How many arguments Lua passed.
+    public let argumentCount: Int32
+    /// The qualified name used in messages, e.g. `log.info`.
+    public let functionName: String
+
+    public var state: LuaState { stack.state }
+
+    /// Reads argument `position` (1-based) with Lua-style errors.
+    @inlinable
+    public func argument<T: LuaReadable>(_ position: Int32, as type: T.Type = T.self) throws(LuaArgumentError) -> T {
+        do {
+            return try T.read(from: stack, at: position)
+        } catch {
+            throw LuaArgumentError(position: Int(position), problem: error.problem)
+        }
+    }
+
+    /// Pushes a result.
+    @inlinable public func push<T: LuaPushable>(_ value: T) { value.push(to: stack) }
+}
+
+/// A bridged function: its name and body, boxed so Lua can own it.
+final class LuaFunctionBox {
+    let name: String
+    let body: (LuaCallFrame) throws -> LuaReturn
+
+    init(name: String, body: @escaping (LuaCallFrame) throws -> LuaReturn) {
+        self.name = name
+        self.body = body
+    }
+
+    func invoke(_ L: OpaquePointer) -> Int32 {
+        let state = LuaState.owner(of: L)
+        let frame = LuaCallFrame(stack: LuaStack(L: L, state: state), argumentCount: lua_gettop(L), functionName: name)
+        do {
+            return try body(frame).code
+        } catch {
+            return state.raise(error, on: L, functionName: name)
+        }
+    }
+}
+
+extension LuaState {
+    /// Pushes a Swift closure as a Lua function.
+    public func pushFunction(named name: String, on L: OpaquePointer? = nil, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) {
+        let box = LuaFunctionBox(name: name, body: body)
+        lunar_pushfunction(L ?? self.L, Unmanaged.passRetained(box).toOpaque(), boxMetatable)
+    }
+
+    /// Makes a Lua function from a Swift closure and returns a reference to it.
+    public func makeFunction(named name: String, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) -> LuaFunction {
+        pushFunction(named: name, body)
+        return LuaFunction(reference: makeReference(L))
+    }
+
+    /// Converts a Swift error into the value the trampoline raises.
+    func raise(_ error: any Error, on L: OpaquePointer, functionName: String) -> Int32 {
+        let stack = LuaStack(L: L, state: self)
+        _ = stack.reserve(2)
+        switch error {
+        case let e as LuaArgumentError:
+            e.message(function: functionName).push(to: stack)
+            return LUNAR_RAISE_WHERE
+        case let e as LuaError:
+            switch e {
+            case .message(let m):
+                m.push(to: stack)
+                return LUNAR_RAISE_WHERE
+            case .value(let v):
+                v.push(to: stack)
+                return LUNAR_RAISE
+            }
+        case let e as LuaScriptError:
+            // Already positioned by the Lua code that raised it: re-raise unchanged.
+            e.value.push(to: stack)
+            return LUNAR_RAISE
+        default:
+            String(describing: error).push(to: stack)
+            return LUNAR_RAISE_WHERE
+        }
+    }
+}

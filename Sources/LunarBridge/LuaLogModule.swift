@@ -1,0 +1,30 @@
+import Logging
+
+/// `lunar.log`: `debug`, `info`, `warn`, `error`, through swift-log.
+///
+/// Each takes a message and an optional table of fields, which become the
+/// log record's metadata: `log.info("login", { user = "ann" })`.
+enum LuaLogModule {
+    static let module = LuaModule("lunar.log") { m in
+        let logger = Logger(label: "lunar.script")
+        m.function("debug") { (message: String, fields: [String: LuaValue]?) in
+            logger.debug("\(message)", metadata: metadata(fields))
+        }
+        m.function("info") { (message: String, fields: [String: LuaValue]?) in
+            logger.info("\(message)", metadata: metadata(fields))
+        }
+        m.function("warn") { (message: String, fields: [String: LuaValue]?) in
+            logger.warning("\(message)", metadata: metadata(fields))
+        }
+        m.function("error") { (message: String, fields: [String: LuaValue]?) in
+            logger.error("\(message)", metadata: metadata(fields))
+        }
+    }
+
+    static func metadata(_ fields: [String: LuaValue]?) -> Logger.Metadata? {
+        guard let fields, !fields.isEmpty else { return nil }
+        var result: Logger.Metadata = [:]
+        for (k, v) in fields { result[k] = .string(v.description) }
+        return result
+    }
+}

@@ -1,0 +1,201 @@
+import CLunar
+import Foundation
+
+/// Which parts of the standard library scripts get. The default is the safe
+/// subset: no `io`, no `debug`, no `os.execute`/`os.exit`/`os.remove`/..., no
+/// `dofile`/`loadfile`, no `package.loadlib`, no `string.dump`, no binary
+/// chunks. Each refused function raises a clear error naming itself. A host
+/// widens the sandbox explicitly.
+public struct LuaSandbox: Sendable, Hashable {
+    /// Standard-library capabilities beyond the safe subset.
+    public enum Capability: String, Sendable, Hashable, CaseIterable {
+        /// The `io` library, `dofile` and `loadfile`.
+        case io
+        /// The `debug` library.
+        case debug
+        /// `os.execute`, `os.exit`, `os.remove`, `os.rename`, `os.tmpname`, `os.getenv`, `os.setlocale`.
+        case os
+        /// `string.dump` and loading binary chunks.
+        case bytecode
+        /// `collectgarbage` options that change the collector (`stop`, `generational`, ...).
+        case collector
+    }
+
+    public var capabilities: Set<Capability>
+
+    public init(capabilities: Set<Capability> = []) { self.capabilities = capabilities }
+
+    /// The safe subset.
+    public static let `default` = LuaSandbox()
+    /// Everything the standard library has.
+    public static let unrestricted = LuaSandbox(capabilities: Set(Capability.allCases))
+}
+
+/// Resolves `require` names to Lua source inside a module root.
+public protocol LuaModuleLoader: AnyObject {
+    /// The source and chunk name (`@screens/login.lua`) for `name`, nil if absent.
+    /// Throws for names that are refused (paths leaving the root).
+    func source(forModule name: String) throws -> (source: String, chunkName: String)?
+}
+
+/// Loads modules from a directory: `screens.login` → `screens/login.lua` or
+/// `screens/login/init.lua`. Names with path syntax (`..`, `/`, absolute) are refused.
+public final class LuaDirectoryLoader: LuaModuleLoader {
+    public let root: URL
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    public func source(forModule name: String) throws -> (source: String, chunkName: String)? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !parts.contains(where: { $0.isEmpty }),
+              !name.contains("/"), !name.contains("\\"), !name.contains("\0"), !name.hasPrefix("~")
+        else {
+            throw LuaError.message("module name '\(name)' is refused: require takes dotted names inside the bundle (no paths)")
+        }
+        let relative = parts.joined(separator: "/")
+        for candidate in [relative + ".lua", relative + "/init.lua"] {
+            let url = root.appendingPathComponent(candidate).standardizedFileURL
+            guard url.path.hasPrefix(root.path + "/") else {
+                throw LuaError.message("module '\(name)' is outside the bundle")
+            }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            let data = try Data(contentsOf: url)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw LuaError.message("\(candidate): not UTF-8 text (binary chunks are not loaded)")
+            }
+            return (text, "@" + candidate)
+        }
+        return nil
+    }
+}
+
+extension LuaState {
+    func installSandbox(_ sandbox: LuaSandbox) throws {
+        // print goes to the host's output.
+        setGlobal("print", makeFunction(named: "print") { frame in
+            var parts: [String] = []
+            for i in 1...max(1, frame.argumentCount) where i <= frame.argumentCount {
+                parts.append(LuaValue.readLossy(from: frame.stack, at: i).description)
+            }
+            frame.state.output(parts.joined(separator: "\t") + "\n")
+            return .results(0)
+        })
+        setGlobal("__lunar_searcher", makeFunction(named: "require") { frame in
+            let name: String = try frame.argument(1)
+            return try frame.state.search(module: name, frame: frame)
+        })
+        var allowed = LuaTable()
+        for c in sandbox.capabilities { allowed[c.rawValue] = .boolean(true) }
+        let prelude = try load(Self.sandboxPrelude, name: "=lunar.sandbox")
+        do { _ = try callReturningAll(prelude, [.table(allowed)]) } catch {
+            throw LuaStateError("sandbox set-up failed: \(error.report)")
+        }
+    }
+
+    /// The package searcher: built-in and host modules first, then the module root.
+    func search(module name: String, frame: LuaCallFrame) throws -> LuaReturn {
+        if modules[name] != nil {
+            let moduleName = name
+            pushFunction(named: "require", on: frame.stack.L) { f in
+                guard f.state.pushModuleTable(moduleName, on: f.stack.L) else {
+                    throw LuaError.message("module '\(moduleName)' disappeared")
+                }
+                return .results(1)
+            }
+            (":" + name).push(to: frame.stack)
+            return .results(2)
+        }
+        guard let loader = moduleLoader else {
+            "\n\tno module '\(name)' (no module root is set)".push(to: frame.stack)
+            return .results(1)
+        }
+        guard let (source, chunkName) = try loader.source(forModule: name) else {
+            "\n\tno file for module '\(name)' in the bundle".push(to: frame.stack)
+            return .results(1)
+        }
+        let L = frame.stack.L
+        var text = source
+        let status = text.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+        }
+        if status != LUA_OK {
+            return LuaReturn(code: LUNAR_RAISE)  // the syntax error message is on top
+        }
+        String(chunkName.dropFirst()).push(to: frame.stack)
+        return .results(2)
+    }
+
+    static let sandboxPrelude = #"""
+    local allowed = ...
+    local error, setmetatable, type, tostring, rawset = error, setmetatable, type, tostring, rawset
+
+    local function refused(name)
+      return function()
+        error(name .. " is not available in the Lunar sandbox", 2)
+      end
+    end
+
+    local function refusedLibrary(name)
+      return setmetatable({}, {
+        __index = function(_, key)
+          error(name .. "." .. tostring(key) .. " is not available in the Lunar sandbox", 2)
+        end,
+        __newindex = function()
+          error(name .. " is not available in the Lunar sandbox", 2)
+        end,
+        __metatable = false,
+      })
+    end
+
+    if not allowed.io then
+      io = refusedLibrary("io")
+      package.loaded.io = io
+      dofile = refused("dofile")
+      loadfile = refused("loadfile")
+    end
+    if not allowed.debug then
+      debug = refusedLibrary("debug")
+      package.loaded.debug = debug
+    end
+    if not allowed.os then
+      for _, name in ipairs({ "execute", "exit", "remove", "rename", "tmpname", "getenv", "setlocale" }) do
+        os[name] = refused("os." .. name)
+      end
+    end
+    if not allowed.bytecode then
+      string.dump = refused("string.dump")
+      local rawload = load
+      load = function(chunk, chunkname, mode, env)
+        if mode ~= nil and mode ~= "t" then
+          return nil, "binary chunks are not allowed in the Lunar sandbox"
+        end
+        if env == nil then return rawload(chunk, chunkname, "t") end
+        return rawload(chunk, chunkname, "t", env)
+      end
+    end
+    if not allowed.collector then
+      local rawcollect = collectgarbage
+      local safe = { collect = true, count = true, step = true, isrunning = true }
+      collectgarbage = function(option, ...)
+        option = option or "collect"
+        if not safe[option] then
+          error("collectgarbage('" .. tostring(option) .. "') is not available in the Lunar sandbox", 2)
+        end
+        return rawcollect(option, ...)
+      end
+    end
+
+    package.loadlib = refused("package.loadlib")
+    package.searchpath = refused("package.searchpath")
+    package.path = ""
+    package.cpath = ""
+    local preload = package.searchers[1]
+    package.searchers = { preload, __lunar_searcher }
+    __lunar_searcher = nil
+
+    -- Scripts may not replace the string methods every other script shares.
+    local stringMeta = getmetatable("")
+    stringMeta.__metatable = false
+    """#
+}

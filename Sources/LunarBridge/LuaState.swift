@@ -1,0 +1,334 @@
+import CLunar
+
+/// Options fixed when a state is created.
+public struct LuaStateOptions: Sendable {
+    /// Cap on the bytes Lua may allocate (nil: no cap). A script that goes over
+    /// gets Lua's "not enough memory" error; the state stays usable.
+    public var memoryLimit: Int?
+    /// Instructions one host call may run (nil: unlimited). A script that goes
+    /// over is stopped with "instruction budget exceeded".
+    public var instructionBudget: Int?
+    /// Which parts of the standard library scripts get.
+    public var sandbox: LuaSandbox
+
+    public init(memoryLimit: Int? = nil, instructionBudget: Int? = nil, sandbox: LuaSandbox = .default) {
+        self.memoryLimit = memoryLimit
+        self.instructionBudget = instructionBudget
+        self.sandbox = sandbox
+    }
+}
+
+/// One Lua 5.4 state: the bridge's core.
+///
+/// `LuaState` is confined: create it, and use it, on one executor only (a
+/// ``LuaEngine`` does this for you). No Lua error ever unwinds through a Swift
+/// frame: bridged functions report errors by return value to a C trampoline,
+/// Swift never calls a Lua API function that can raise except through a
+/// protected call, and allocations made while Swift frames are active are never
+/// refused (the memory cap is enforced when control returns to Lua).
+public final class LuaState {
+    /// The main thread.
+    public let L: OpaquePointer
+    let context: UnsafeMutablePointer<lunar_Context>
+    let releases = LuaReleaseQueue()
+    /// Registry reference of the metatable whose __gc releases function boxes.
+    var boxMetatable: Int32 = 0
+    var classMetatables: [ObjectIdentifier: Int32] = [:]
+    var modules: [String: LuaModule] = [:]
+    var moduleTables: [String: Int32] = [:]
+    var eventListeners: [String: [String: [(id: Int, fn: LuaFunction)]]] = [:]
+    var nextListenerID = 0
+    var hostCallDepth = 0
+    /// Instructions one host call may run (nil: unlimited).
+    public var instructionBudget: Int?
+    /// Where uncaught errors from callbacks (timers, events, async completions) go.
+    public var errorHandler: (LuaScriptError) -> Void = { error in
+        FileStandardError.write("lunar: " + error.report + "\n")
+    }
+    /// Where `print` and Lua warnings go.
+    public var output: (String) -> Void = { text in FileStandardOutput.write(text) }
+    /// Runs asynchronous bridged functions and hops their completion back; set by ``LuaEngine``.
+    public var asyncDriver: (any LuaAsyncDriver)?
+    /// Coroutines started by the runtime: bridged async functions may yield them.
+    var managedThreads: Set<UnsafeMutableRawPointer> = []
+    /// Managed coroutines suspended inside a bridged async call.
+    var awaiting: Set<UnsafeMutableRawPointer> = []
+    var coroutineCompletions: [UnsafeMutableRawPointer: (LuaReference, (Result<[LuaValue], LuaScriptError>) -> Void)] = [:]
+    /// Resolves `require` names to source text inside the module root.
+    public var moduleLoader: LuaModuleLoader?
+    var warningBuffer = ""
+
+    /// Creates a state with the sandboxed standard library and the built-in modules.
+    public init(options: LuaStateOptions = LuaStateOptions()) throws {
+        _ = LuaDispatch.installed
+        context = .allocate(capacity: 1)
+        context.initialize(to: lunar_Context())
+        context.pointee.limit = max(0, options.memoryLimit ?? 0)
+        context.pointee.granularity = 1000
+        // Swift is "active" whenever Lua is not running: allocations made from
+        // Swift are never refused, so they can never raise.
+        context.pointee.lenient = 1
+        guard let L = lunar_newstate(context) else {
+            context.deallocate()
+            throw LuaStateError("could not create a Lua state (out of memory)")
+        }
+        self.L = L
+        instructionBudget = options.instructionBudget
+        context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        // Set-up under a memory cap can fail: run it protected, uncapped.
+        let limit = context.pointee.limit
+        context.pointee.limit = 0
+        defer { context.pointee.limit = limit }
+        guard lunar_openlibs(L) == LUA_OK else {
+            let message = lua_type(L, -1) == LUA_TSTRING ? String(cString: lua_tolstring(L, -1, nil)) : "unknown"
+            lua_close(L)
+            context.deallocate()
+            throw LuaStateError("could not open the standard library: \(message)")
+        }
+        lunar_set_warning_sink(L, luaWarningSink)
+        lua_createtable(L, 0, 2)
+        lunar_pushgchandler(L)
+        lua_setfield(L, -2, "__gc")
+        boxMetatable = luaL_ref(L, lunar_registryindex())
+        lunar_arm_budget(L)
+        try installSandbox(options.sandbox)
+        register(LuaLogModule.module)
+    }
+
+    deinit {
+        releases.close()
+        lua_close(L)
+        context.deinitialize(count: 1)
+        context.deallocate()
+    }
+
+    /// The state that owns a Lua thread.
+    static func owner(of L: OpaquePointer) -> LuaState {
+        Unmanaged<LuaState>.fromOpaque(lunar_context(L).pointee.owner).takeUnretainedValue()
+    }
+
+    /// A stack view of the main thread.
+    public var stack: LuaStack { LuaStack(L: L, state: self) }
+
+    // MARK: Memory
+
+    /// Bytes Lua currently holds.
+    public var memoryInUse: Int { Int(context.pointee.used) }
+    /// The most bytes Lua has held at once.
+    public var peakMemory: Int { Int(context.pointee.peak) }
+    /// The memory cap in bytes (nil: none).
+    public var memoryLimit: Int? {
+        get { context.pointee.limit == 0 ? nil : Int(context.pointee.limit) }
+        set { context.pointee.limit = newValue.map { max(1, $0) } ?? 0 }
+    }
+
+    /// Asks the running script to stop. Safe to call from any thread.
+    public nonisolated var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(context: context) }
+
+    /// Releases references Swift dropped since the last call.
+    func drainReleases() {
+        for ref in releases.drain() { luaL_unref(L, lunar_registryindex(), ref) }
+    }
+
+    // MARK: References
+
+    /// Pops the value on top of `L` into a registry reference.
+    func makeReference(_ L: OpaquePointer) -> LuaReference {
+        let type = lua_type(L, -1)
+        let name = String(cString: lua_typename(L, type))
+        let ref = luaL_ref(L, lunar_registryindex())
+        return LuaReference(ref: ref, typeName: name, releases: releases)
+    }
+
+    /// Pushes the referenced value on `L`.
+    func push(_ reference: LuaReference, on L: OpaquePointer) {
+        lua_rawgeti(L, lunar_registryindex(), lua_Integer(reference.ref))
+    }
+
+    // MARK: Loading and calling
+
+    /// Compiles text (binary chunks are refused) into a function.
+    /// - Parameter name: the chunk name used in messages, e.g. `@screens/login.lua`.
+    public func load(_ source: String, name: String) throws(LuaScriptError) -> LuaFunction {
+        drainReleases()
+        var source = source
+        let status = source.withUTF8 { buf in
+            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, name) }
+        }
+        if status != LUA_OK {
+            throw popError(status: status, on: L, fresh: false)
+        }
+        return LuaFunction(reference: makeReference(L))
+    }
+
+    /// Loads and runs a chunk, returning its results.
+    @discardableResult
+    public func run(_ source: String, name: String = "=(string)") throws(LuaScriptError) -> [LuaValue] {
+        let fn = try load(source, name: name)
+        return try callReturningAll(fn, [])
+    }
+
+    /// Calls a Lua function with typed arguments and reads one typed result.
+    @discardableResult
+    public func call<each A: LuaPushable, R: LuaReadable>(
+        _ function: LuaFunction, _ arguments: repeat each A, returning: R.Type = LuaValue.self
+    ) throws(LuaScriptError) -> R {
+        try withHostCall { () throws(LuaScriptError) -> R in
+            var count: Int32 = 0
+            for _ in repeat (each A).self { count += 1 }
+            guard lua_checkstack(L, count + 2) != 0 else {
+                throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
+            }
+            push(function.reference, on: L)
+            let stack = self.stack
+            repeat (each arguments).push(to: stack)
+            let status = lunar_pcall(L, count, 1)
+            if status != LUA_OK { throw popError(status: status, on: L, fresh: true) }
+            defer { lunar_pop(L, 1) }
+            let result: Result<R, LuaTypeMismatch> = Result { () throws(LuaTypeMismatch) -> R in try R.read(from: stack, at: -1) }
+            switch result {
+            case .success(let value): return value
+            case .failure(let mismatch):
+                throw LuaScriptError(kind: .runtime, message: "bad result (\(mismatch.problem))", location: nil, traceback: nil, value: .nil)
+            }
+        }
+    }
+
+    /// Calls a Lua function with dynamic arguments and returns every result.
+    public func callReturningAll(_ function: LuaFunction, _ arguments: [LuaValue]) throws(LuaScriptError) -> [LuaValue] {
+        try withHostCall { () throws(LuaScriptError) -> [LuaValue] in
+            guard lua_checkstack(L, Int32(arguments.count) + 2) != 0 else {
+                throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
+            }
+            let base = lua_gettop(L)
+            push(function.reference, on: L)
+            for a in arguments { a.push(to: stack) }
+            let status = lunar_pcall(L, Int32(arguments.count), LUA_MULTRET)
+            if status != LUA_OK { throw popError(status: status, on: L, fresh: true) }
+            let top = lua_gettop(L)
+            var results: [LuaValue] = []
+            results.reserveCapacity(Int(top - base))
+            if top > base {
+                for i in (base + 1)...top { results.append(LuaValue.readLossy(from: stack, at: i)) }
+            }
+            lua_settop(L, base)
+            return results
+        }
+    }
+
+    /// Calls a module function by module and function name.
+    @discardableResult
+    public func call(module: String, function: String, _ arguments: [LuaValue] = []) throws(LuaScriptError) -> [LuaValue] {
+        let fn: LuaFunction
+        do {
+            let table = try requireTable(module)
+            push(table.reference, on: L)
+            lua_pushstring(L, function)
+            lua_rawget(L, -2)
+            guard lua_type(L, -1) == LUA_TFUNCTION else {
+                lunar_pop(L, 2)
+                throw LuaScriptError(kind: .runtime, message: "module '\(module)' has no function '\(function)'", location: nil, traceback: nil, value: .nil)
+            }
+            fn = LuaFunction(reference: makeReference(L))
+            lunar_pop(L, 1)
+        }
+        return try callReturningAll(fn, arguments)
+    }
+
+    /// Runs `body` as a host call: resets the instruction budget for the
+    /// outermost call and releases dropped references first.
+    func withHostCall<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        if hostCallDepth == 0 {
+            drainReleases()
+            lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
+        }
+        hostCallDepth += 1
+        defer { hostCallDepth -= 1 }
+        return try body()
+    }
+
+    /// Pops the error value left by a failed protected call into a Swift error.
+    func popError(status: Int32, on L: OpaquePointer, fresh: Bool) -> LuaScriptError {
+        let stack = LuaStack(L: L, state: self)
+        let value = LuaValue.readLossy(from: stack, at: -1)
+        lunar_pop(L, 1)
+        var traceback: String?
+        var location: LuaSourceLocation?
+        if fresh, status == LUA_ERRRUN {
+            lunar_push_last_error_info(L)
+            if lua_type(L, -2) == LUA_TSTRING { traceback = String(cString: lua_tolstring(L, -2, nil)) }
+            if lua_type(L, -1) == LUA_TSTRING { location = LuaSourceLocation(parsing: String(cString: lua_tolstring(L, -1, nil))) }
+            lunar_pop(L, 2)
+        }
+        let message: String
+        switch value {
+        case .string(let s): message = s
+        case .table(let t):
+            if case .string(let s) = t["message"] { message = s } else { message = t.description }
+        default: message = "(error object is a \(value.typeName) value)"
+        }
+        // A message that starts with "file:line:" names the place more precisely.
+        if let prefix = LuaScriptError.locationPrefix(of: message) { location = prefix }
+        let kind: LuaScriptError.Kind
+        switch status {
+        case LUA_ERRSYNTAX: kind = .syntax
+        case LUA_ERRMEM: kind = .memory
+        case LUA_ERRERR: kind = .messageHandler
+        default: kind = .runtime
+        }
+        return LuaScriptError(kind: kind, message: message, location: location, traceback: traceback, value: value)
+    }
+
+    // MARK: Globals
+
+    /// Sets a global variable (raw: metatables on `_G` are not consulted).
+    public func setGlobal<T: LuaPushable>(_ name: String, _ value: T) {
+        lua_rawgeti(L, lunar_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_pushstring(L, name)
+        value.push(to: stack)
+        lua_rawset(L, -3)
+        lunar_pop(L, 1)
+    }
+
+    /// Reads a global variable (raw).
+    public func global<T: LuaReadable>(_ name: String, as type: T.Type = LuaValue.self) throws(LuaTypeMismatch) -> T {
+        lua_rawgeti(L, lunar_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        lua_pushstring(L, name)
+        lua_rawget(L, -2)
+        defer { lunar_pop(L, 2) }
+        return try T.read(from: stack, at: -1)
+    }
+
+    /// Reports an uncaught error from a callback to ``errorHandler``.
+    public func report(_ error: LuaScriptError) { errorHandler(error) }
+}
+
+extension LuaScriptError {
+    /// `chunk:line:` at the start of a Lua error message, if present.
+    static func locationPrefix(of message: String) -> LuaSourceLocation? {
+        // Lua's prefix is "short_src:line: "; short_src may itself contain ':' (e.g. "[string ...]").
+        guard let range = message.range(of: ": ") else { return nil }
+        return LuaSourceLocation(parsing: String(message[..<range.lowerBound]))
+    }
+}
+
+/// Stops a running script from any thread.
+public struct LuaInterruptHandle: @unchecked Sendable {
+    let context: UnsafeMutablePointer<lunar_Context>
+    /// Raises `reason` in the running script at its next instruction check.
+    public func interrupt(_ reason: String = "script interrupted") {
+        lunar_budget_interrupt(context, reason)
+    }
+}
+
+private let luaWarningSink: lunar_WarningSink = { L, message, tocont in
+    guard let L, let message else { return }
+    let state = LuaState.owner(of: L)
+    let text = String(cString: message)
+    if text.hasPrefix("@") && state.warningBuffer.isEmpty && tocont == 0 { return }  // control messages
+    state.warningBuffer += text
+    if tocont == 0 {
+        state.output("lua warning: " + state.warningBuffer + "\n")
+        state.warningBuffer = ""
+    }
+}
