@@ -64,7 +64,11 @@ static void lunar_trip(lua_State *L, lunar_Context *c) {
     c->tripped = 1;
     // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
     lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
-    luaL_error(L, "%s", c->reason[0] ? c->reason : "script interrupted");
+    // Level 0 inside a hook is the Lua function that was running.
+    luaL_where(L, 0);
+    lua_pushstring(L, c->reason[0] ? c->reason : "script interrupted");
+    lua_concat(L, 2);
+    lua_error(L);
 }
 
 static void lunar_hook(lua_State *L, lua_Debug *ar) {

@@ -142,7 +142,7 @@ extension LuaState {
         let key = UnsafeMutableRawPointer(co)
         switch status {
         case LUA_YIELD:
-            lua_settop(co, 0)
+            lunar_pop(co, results)  // only the yielded values: the suspended frames stay
             // A yield of ours awaits a pending operation; a plain coroutine.yield
             // at the top of a managed coroutine just gives other jobs a turn.
             if !awaiting.contains(key) {

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import LunarBridge
+import LunarRuntime
+
+/// `lunar exec FILE.lua` / `lunar exec -e CODE`: runs a script in a sandboxed
+/// runtime with every module, waits for its pending work (awaited calls,
+/// callbacks, timers, requests) like node does, and exits non-zero if any
+/// error went uncaught.
+struct ExecCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exec",
+        abstract: "Run a Lua file (or -e CODE) against the runtime's modules."
+    )
+
+    @Argument(help: "The Lua file to run.")
+    var file: String?
+
+    @Option(name: .customShort("e"), help: "Run this code instead of a file.")
+    var code: String?
+
+    @Option(help: "Memory cap for the script, in megabytes.")
+    var memoryLimitMB: Int?
+
+    @Option(help: "Instructions one call into Lua may run.")
+    var instructionBudget: Int?
+
+    func validate() throws {
+        if (file == nil) == (code == nil) {
+            throw ValidationError("give a Lua file or -e CODE (one of them)")
+        }
+    }
+
+    func run() async throws {
+        let root: URL
+        if let file {
+            root = URL(fileURLWithPath: file).deletingLastPathComponent()
+        } else {
+            root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        }
+        let options = LuaStateOptions(
+            memoryLimit: memoryLimitMB.map { $0 << 20 },
+            instructionBudget: instructionBudget
+        )
+        let engine: LuaEngine
+        do {
+            engine = try LuaEngine(options: options, moduleRoot: root)
+        } catch {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+        let failures = FailureCount()
+        await engine.withState { state in
+            ScriptModules.install(on: state)
+            state.errorHandler = { error in
+                failures.increment()
+                FileHandle.standardError.write(Data(("lunar: uncaught error: " + error.report + "\n").utf8))
+            }
+        }
+        do {
+            if let code {
+                try await engine.runMain(code, name: "=(command line)")
+            } else if let file {
+                try await engine.runFile(URL(fileURLWithPath: file))
+            }
+        } catch let error as LuaScriptError {
+            failures.increment()
+            FileHandle.standardError.write(Data(("lunar: " + error.report + "\n").utf8))
+        } catch {
+            failures.increment()
+            FileHandle.standardError.write(Data("lunar: \(error)\n".utf8))
+        }
+        await engine.waitUntilIdle()
+        if failures.value > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Counts uncaught errors from any callback.
+final class FailureCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+struct ScriptFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `lunar`: a thin command-line shell over the Lunar runtime.
+@main
+struct Lunar: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lunar",
+        abstract: "Run, test and develop Lunar script bundles.",
+        subcommands: [ExecCommand.self]
+    )
+}

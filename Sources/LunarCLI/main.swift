@@ -1,1 +1,0 @@
-print("lunar: under construction")

@@ -1,0 +1,110 @@
+import Testing
+@testable import LunarBridge
+
+/// A slow service behind an async bridged function.
+actor Oven {
+    var baked: [String] = []
+    func bake(_ item: String) async throws -> String {
+        await Task.yield()
+        guard item != "stone" else { throw LuaError.message("cannot bake \(item)") }
+        baked.append(item)
+        return "baked " + item
+    }
+}
+
+@Suite struct AsyncTests {
+    func engine() async throws -> LuaEngine {
+        let engine = try LuaEngine()
+        let oven = Oven()
+        await engine.register(LuaModule("native.oven") { m in
+            m.function("bake") { (item: String) async throws -> String in try await oven.bake(item) }
+        })
+        return engine
+    }
+
+    @Test func awaitedInsideTheMainCoroutine() async throws {
+        let engine = try await engine()
+        let r = try await engine.runMain("""
+            local oven = require("native.oven")
+            local a = oven.bake("bread")
+            local b = oven.bake("pie")
+            return a .. ", " .. b
+            """, name: "@main.lua")
+        #expect(r == ["baked bread, baked pie"])
+    }
+
+    @Test func awaitedErrorsRaiseAtTheCallSite() async throws {
+        let engine = try await engine()
+        let r = try await engine.runMain("""
+            local oven = require("native.oven")
+            local ok, e = pcall(oven.bake, "stone")
+            local ok2, e2 = pcall(function()
+              return oven.bake("stone")
+            end)
+            return ok, e, ok2, e2
+            """, name: "@main.lua")
+        #expect(r[0] == false)
+        #expect(r[2] == false)
+        #expect(r[3] == "main.lua:4: cannot bake stone")
+        do {
+            try await engine.runMain("require('native.oven').bake('stone')", name: "@top.lua")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "top.lua:1: cannot bake stone")
+        }
+    }
+
+    @Test func callbackStyleDeliversResultOrError() async throws {
+        let engine = try await engine()
+        try await engine.run("""
+            local oven = require("native.oven")
+            results = {}
+            oven.bake("cake", function(r, err) results[#results + 1] = tostring(r) .. "/" .. tostring(err) end)
+            oven.bake("stone", function(r, err) results[#results + 1] = tostring(r) .. "/" .. tostring(err) end)
+            """)
+        await engine.waitUntilIdle()
+        let r = try await engine.run("table.sort(results) return table.concat(results, ';')")
+        #expect(r == ["baked cake/nil;nil/cannot bake stone"])
+    }
+
+    @Test func asyncOutsideACoroutineNeedsACallback() async throws {
+        let engine = try await engine()
+        do {
+            try await engine.run("require('native.oven').bake('x')", name: "@sync.lua")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("'oven.bake' is asynchronous: pass a callback"))
+            #expect(error.message.hasPrefix("sync.lua:1:"))
+        }
+    }
+
+    @Test func virtualClockTimersFireInDeadlineOrder() async throws {
+        let executor = LuaExecutor(clock: .virtual)
+        defer { executor.shutdown() }
+        let log = LogBox()
+        executor.schedule(after: 2) { log.append("two") }
+        executor.schedule(after: 1) { log.append("one") }
+        let every = executor.schedule(after: 0.5, repeating: 0.5) { log.append("tick") }
+        executor.advance(by: 1.6)
+        await withCheckedContinuation { c in executor.enqueue { c.resume() } }
+        #expect(log.items == ["tick", "one", "tick", "tick"])
+        #expect(executor.cancelTimer(every))
+        #expect(!executor.isIdle)  // "two" is still pending
+        executor.advance(by: 1)
+        await withCheckedContinuation { c in executor.notifyWhenIdle { c.resume() } }
+        #expect(log.items.last == "two")
+    }
+}
+
+final class LogBox: @unchecked Sendable {
+    private let lock = NSLockShim()
+    private var storage: [String] = []
+    func append(_ s: String) { lock.withLock { storage.append(s) } }
+    var items: [String] { lock.withLock { storage } }
+}
+
+import Foundation
+final class NSLockShim: @unchecked Sendable {
+    let lock = NSLock()
+    func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+}
