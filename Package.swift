@@ -9,6 +9,7 @@
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
 //   lunar (LunarCLI) -> LunarRuntime                   -- a thin command-line shell
+import Foundation
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -82,6 +83,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
+        .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge"],
@@ -89,3 +91,27 @@ let package = Package(
         ),
     ]
 )
+
+// Benchmarks (Scripts/bench sets LUNAR_BENCHMARKS=1): their dependencies stay
+// out of the normal build, so `swift build` and `swift test` never fetch them.
+if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
+    package.platforms = [.macOS(.v14)]
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ]
+    package.targets += [
+        .target(name: "CBaselines", dependencies: ["CLua"], path: "Benchmarks/CBaselines"),
+    ]
+    let suites: [(name: String, dependencies: [Target.Dependency])] = [
+        ("Bridge", ["LunarBridge", "CLunar", "CBaselines"]),
+    ]
+    for suite in suites {
+        package.targets.append(.executableTarget(
+            name: suite.name,
+            dependencies: suite.dependencies + [.product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/\(suite.name)",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ))
+    }
+}

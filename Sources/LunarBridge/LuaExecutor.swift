@@ -42,7 +42,8 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
 
     public init(name: String = "lunar.executor", clock: LuaClock = .realTime) {
         self.clock = clock
-        let thread = Thread { [unowned self] in self.runLoop() }
+        // The thread keeps the executor alive until shutdown() ends its loop.
+        let thread = Thread { self.runLoop() }
         thread.name = name
         thread.stackSize = 16 << 20  // deep Lua→Swift→Lua recursion needs room
         thread.start()

@@ -222,7 +222,10 @@ extension LuaState {
                 }
                 let state = frame.state
                 let id = state.addListener(module: moduleName, event: event, fn)
-                state.pushHandle(on: frame.stack.L, methods: ["remove": { state.removeListener(module: moduleName, event: event, id: id) }])
+                // Unowned: the handle lives inside the state, so it must not keep the state alive.
+                state.pushHandle(on: frame.stack.L, methods: ["remove": { [unowned state] in
+                    state.removeListener(module: moduleName, event: event, id: id)
+                }])
                 return .results(1)
             }
             lua_setfield(L, -2, "on")

@@ -4,13 +4,18 @@ import Synchronization
 /// state releases them the next time it runs on its executor.
 final class LuaReleaseQueue: Sendable {
     private let pending = Mutex<(refs: [Int32], closed: Bool)>(([], false))
+    /// Lets the hot path skip the lock when nothing was dropped.
+    private let count = Atomic<Int>(0)
 
     func release(_ ref: Int32) {
         pending.withLock { if !$0.closed { $0.refs.append(ref) } }
+        count.add(1, ordering: .releasing)
     }
 
     func drain() -> [Int32] {
-        pending.withLock { state in
+        guard count.load(ordering: .acquiring) > 0 else { return [] }
+        count.store(0, ordering: .releasing)
+        return pending.withLock { state in
             let refs = state.refs
             state.refs.removeAll(keepingCapacity: true)
             return refs

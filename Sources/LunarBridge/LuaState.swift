@@ -125,9 +125,15 @@ public final class LuaState {
     /// Asks the running script to stop. Safe to call from any thread.
     public nonisolated var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(context: context) }
 
+    /// Registry references Swift currently holds (for leak checks).
+    public private(set) var liveReferences = 0
+
     /// Releases references Swift dropped since the last call.
     func drainReleases() {
-        for ref in releases.drain() { luaL_unref(L, lunar_registryindex(), ref) }
+        for ref in releases.drain() {
+            luaL_unref(L, lunar_registryindex(), ref)
+            liveReferences -= 1
+        }
     }
 
     // MARK: References
@@ -137,6 +143,7 @@ public final class LuaState {
         let type = lua_type(L, -1)
         let name = String(cString: lua_typename(L, type))
         let ref = luaL_ref(L, lunar_registryindex())
+        liveReferences += 1
         return LuaReference(ref: ref, typeName: name, releases: releases)
     }
 

@@ -108,3 +108,23 @@ final class NSLockShim: @unchecked Sendable {
     let lock = NSLock()
     func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 }
+
+@Suite struct LifetimeTests {
+    @Test func droppingTheEngineReleasesTheState() async throws {
+        weak var weakState: LuaState?
+        do {
+            let engine = try LuaEngine()
+            try await engine.run("""
+                local log = require("lunar.log")
+                handler = function() end
+                """)
+            await engine.withState { state in
+                state.register(LuaModule("native.ev") { m in m.event("tick") })
+            }
+            try await engine.run("token = require('native.ev').on('tick', handler)")
+            weakState = await engine.withState { ExecutorBound(value: $0) }.value
+            #expect(weakState != nil)
+        }
+        #expect(weakState == nil, "the state outlived its engine (a reference cycle)")
+    }
+}

@@ -1,0 +1,36 @@
+#include "cbaselines.h"
+#include <lua5.4/lauxlib.h>
+
+static int c_inc(lua_State *L) {
+    lua_Integer x = luaL_checkinteger(L, 1);
+    lua_pushinteger(L, x + 1);
+    return 1;
+}
+
+static int c_typed(lua_State *L) {
+    size_t len = 0;
+    luaL_checklstring(L, 1, &len);
+    lua_Number n = luaL_checknumber(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_pushinteger(L, (lua_Integer)len + (lua_Integer)n + 1);
+    return 1;
+}
+
+void cbase_install(lua_State *L) {
+    lua_pushcfunction(L, c_inc);
+    lua_setglobal(L, "c_inc");
+    lua_pushcfunction(L, c_typed);
+    lua_setglobal(L, "c_typed");
+}
+
+long long cbase_call_loop(lua_State *L, int ref, int n) {
+    long long sum = 0;
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        lua_pushinteger(L, i);
+        if (lua_pcall(L, 1, 1, 0) != LUA_OK) return -1;
+        sum += lua_tointegerx(L, -1, NULL);
+        lua_pop(L, 1);
+    }
+    return sum;
+}

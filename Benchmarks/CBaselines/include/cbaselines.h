@@ -1,0 +1,15 @@
+// Raw C baselines for the bridge benchmarks: what Lunar's bridged Swift
+// functions are compared against in the same run.
+#ifndef CBASELINES_H
+#define CBASELINES_H
+#include <lua5.4/lua.h>
+
+/// Sets globals `c_inc(x)` (x + 1) and `c_typed(s, n, t)` (reads a string, a
+/// number and a table the way a hand-written C binding would).
+void cbase_install(lua_State *L);
+
+/// Calls the function at registry reference `ref` with 1..n through lua_pcall
+/// (the raw cost of delivering a value to a Lua callback). Returns the sum of
+/// integer results.
+long long cbase_call_loop(lua_State *L, int ref, int n);
+#endif

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Runs the built `lunar` binary (it sits beside the test bundle).
+struct LunarProcess {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lunar")
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil, cwd: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = cwd }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+@Suite struct ExecTests {
+    @Test func runsAFileWithModulesFromItsDirectory() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "return { double = function(x) return 2 * x end }".write(to: dir.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
+        try "print('double', require('util').double(21))".write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
+        let r = try LunarProcess.run(["exec", dir.appendingPathComponent("main.lua").path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "double\t42\n")
+    }
+
+    @Test func uncaughtErrorsPrintFileLineAndTracebackAndFail() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "local function f()\n  error('it broke')\nend\nf()\n".write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let r = try LunarProcess.run(["exec", dir.appendingPathComponent("bad.lua").path])
+        #expect(r.status == 1)
+        #expect(r.err.contains("bad.lua:2: it broke"))
+        #expect(r.err.contains("stack traceback:"))
+        #expect(r.err.contains("bad.lua:4: in main chunk"))
+    }
+
+    @Test func inlineCodeAndSandbox() throws {
+        let ok = try LunarProcess.run(["exec", "-e", "print(math.max(3, 9))"])
+        #expect(ok.status == 0)
+        #expect(ok.out == "9\n")
+        let refused = try LunarProcess.run(["exec", "-e", "os.exit(0)"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("os.exit is not available in the Lunar sandbox"))
+        let syntax = try LunarProcess.run(["exec", "-e", "x = = 1"])
+        #expect(syntax.status == 1)
+        #expect(syntax.err.contains("(command line):1:"))
+    }
+
+    @Test func errorsInsideCoroutinesAreReportedAndFail() throws {
+        let r = try LunarProcess.run(["exec", "-e", "require('lunar').async(function() error('late') end) print('after')"])
+        #expect(r.out == "after\n")
+        #expect(r.err.contains("(command line):1: late"))
+        #expect(r.status == 1)
+    }
+
+    @Test func limitsFromTheCommandLine() throws {
+        let r = try LunarProcess.run(["exec", "--instruction-budget", "100000", "-e", "while true do end"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("instruction budget exceeded"))
+        let m = try LunarProcess.run(["exec", "--memory-limit-mb", "16", "-e", "local t = {} for i = 1, 1e8 do t[i] = i end"])
+        #expect(m.status == 1)
+        #expect(m.err.contains("not enough memory"))
+    }
+}
