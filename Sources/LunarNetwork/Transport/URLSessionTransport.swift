@@ -33,8 +33,15 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Starts a data task for `request`; see `HTTPTransport`.
+    ///
+    /// On Linux, Foundation counts the timeout in whole seconds (and fails at once below one), so
+    /// the timeout is rounded up to a whole number of seconds there.
     public func start(_ request: TransportRequest, events: @escaping @Sendable (TransportEvent) -> Void) -> any TransportTask {
-        let task = session.dataTask(with: request.urlRequest)
+        var urlRequest = request.urlRequest
+        #if os(Linux)
+        urlRequest.timeoutInterval = max(1, urlRequest.timeoutInterval.rounded(.up))
+        #endif
+        let task = session.dataTask(with: urlRequest)
         task.priority = request.priority.sessionPriority
         receiver.register(task, limit: request.maximumBodySize, events: events)
         task.resume()
