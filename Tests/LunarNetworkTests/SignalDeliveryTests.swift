@@ -91,3 +91,26 @@ import Testing
         #expect(executing == [false, true, false, true, false])
     }
 }
+
+extension SignalDeliveryTests {
+    @Test func endingALifetimeCancelsTheRequestsTiedToIt() async throws {
+        let server = try LoopbackServer { request in request.path == "/quick" ? .json("{}") : .never }
+        defer { server.stop() }
+        let client = makeClient(server)
+        let screen = Lifetime()
+        let finished = try await client.response(for: Request(path: "/quick"))
+        #expect(finished.status == 200)
+        var outcomes: [NetworkError.Kind?] = []
+        let record: (Result<Response, NetworkError>) -> Void = { result in
+            if case .failure(let error) = result { outcomes.append(error.kind) } else { outcomes.append(nil) }
+        }
+        client.send(Request(path: "/hang"), completion: record).tie(to: screen)
+        client.sendBatch([Request(path: "/hang")]) { record($0.map { $0.first! }) }.tie(to: screen)
+        client.sendChain(Request(path: "/hang"), next: { _, _ in nil }) { record($0.map { $0.first! }) }.tie(to: screen)
+        #expect(client.runningTasks.count == 3)
+        screen.end()
+        await drainMainQueue()
+        #expect(outcomes == [.cancelled, .cancelled, .cancelled])
+        #expect(client.runningTasks.isEmpty)
+    }
+}

@@ -102,6 +102,7 @@ public final class NetworkClient {
             return
         }
         task.url = prepared.transportRequest.urlRequest.url
+        task.cacheKey = prepared.cacheKey
         if let policy = task.request.cache, policy.lifetime > 0, !policy.ignoresCachedResponse,
            let cached = responseCache.load(key: prepared.cacheKey, policy: policy) {
             scheduler.schedule { bound.value.complete(with: .success(cached), isFromCache: true) }
@@ -120,9 +121,8 @@ public final class NetworkClient {
         let pipeline = ResponsePipeline(
             request: request, reformers: ReformerChain(configuration.reformers + kindReformers + request.reformers))
         let outcome = pipeline.run(answer, isFromCache: isFromCache)
-        if case .success = outcome, !isFromCache, let policy = request.cache, policy.lifetime > 0,
-           let prepared = try? PreparedRequest(request, configuration: configuration) {
-            responseCache.store(answer, key: prepared.cacheKey, policy: policy)
+        if case .success = outcome, !isFromCache, let policy = request.cache, policy.lifetime > 0, let key = task.cacheKey {
+            responseCache.store(answer, key: key, policy: policy)
         }
         return outcome
     }

@@ -24,6 +24,8 @@ public final class RequestTask {
     let accessories: [any RequestAccessory]
     private var deliver: ((Result<Response, NetworkError>) -> Void)?
     var transportTask: (any TransportTask)?
+    /// What the answer is cached under, fixed when the request was prepared.
+    var cacheKey: String?
     private var cancelRequested = false
 
     init(

@@ -92,7 +92,9 @@ struct PreparedRequest {
         case .form(let parameters):
             return (Data(parameters.percentEncoded.utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
-            let boundary = "lunar-" + UUID().uuidString
+            // Derived from the content, so equal bodies are equal bytes (and share a cache key).
+            let fingerprint = ResponseCache.fingerprint(parts.flatMap { Array($0.name.utf8) + $0.data })
+            let boundary = "lunar-" + String(fingerprint, radix: 16) + "-" + String(fingerprint.byteSwapped, radix: 36)
             return (multipartBody(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
         case .raw(let data, let contentType):
             return (data, contentType)
