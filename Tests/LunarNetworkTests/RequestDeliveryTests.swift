@@ -95,7 +95,8 @@ extension RequestDeliveryTests {
         defer { server.stop() }
         let client = makeClient(server)
         let waiting = Task { @MainActor in try await client.response(for: Request(path: "/hang")) }
-        while client.runningTasks.isEmpty { await drainMainQueue() }
+        for _ in 0..<100 where client.runningTasks.isEmpty { await drainMainQueue() }
+        try #require(client.runningTasks.count == 1)
         waiting.cancel()
         do {
             _ = try await waiting.value
