@@ -4,7 +4,8 @@
 //
 // Layering (each arrow is "depends on"):
 //   LunarSignals, LunarRouter, LunarStorage, LunarUI  -- plain Swift, no Lua
-//   LunarNetwork -> LunarSignals
+//   LunarJSON                                          -- the JSON value shared by network and storage
+//   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "LunarRouter", targets: ["LunarRouter"]),
         .library(name: "LunarNetwork", targets: ["LunarNetwork"]),
         .library(name: "LunarStorage", targets: ["LunarStorage"]),
+        .library(name: "LunarJSON", targets: ["LunarJSON"]),
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
@@ -52,8 +54,9 @@ let package = Package(
         ),
         .target(name: "LunarSignals", swiftSettings: strict),
         .target(name: "LunarRouter", swiftSettings: strict),
-        .target(name: "LunarStorage", swiftSettings: strict),
-        .target(name: "LunarNetwork", dependencies: ["LunarSignals"], swiftSettings: strict),
+        .target(name: "LunarJSON", swiftSettings: strict),
+        .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
+        .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
         .target(
@@ -79,7 +82,7 @@ let package = Package(
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
         .testTarget(
             name: "LunarNetworkTests",
-            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals"],
+            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON"],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),

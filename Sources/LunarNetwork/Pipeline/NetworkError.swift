@@ -1,0 +1,58 @@
+import Foundation
+
+/// Why a request did not produce a result. Every failure is a value of this one type; `kind` is
+/// what callers (and the Lua error table's `kind` field) branch on.
+public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The broad reason. The raw values are the Lua-facing names.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The server did not answer (or stopped sending) within the request's timeout.
+        case timeout
+        /// No connection could be made: refused, unreachable, no network, unknown host.
+        case offline
+        /// The server answered with a status outside the accepted range; `status` and `body` are set.
+        case http
+        /// The body is not valid JSON.
+        case decode
+        /// The decoded body does not have the request's `JSONShape`.
+        case validation
+        /// The request was cancelled, directly or because a batch it belonged to failed.
+        case cancelled
+        /// A reformer threw.
+        case reform
+        /// The connection failed after it was made: reset, truncated body, bytes that are not HTTP.
+        case transport
+        /// The body is larger than the configured cap.
+        case tooLarge
+        /// The request cannot be sent as described (for example a path with no base URL).
+        case invalidRequest
+    }
+
+    /// The broad reason.
+    public let kind: Kind
+    /// A sentence for logs and for the Lua error table's `message`.
+    public let message: String
+    /// The HTTP status, when a response was received.
+    public let status: Int?
+    /// The response body, for `.http`, `.decode` and `.validation` errors.
+    public let body: Data?
+    /// The URL the request went to, when it got that far.
+    public let url: URL?
+
+    /// Creates an error. Adapters use this to report failures of stages they run themselves
+    /// (a Lua reformer's error is `.reform` with `file:line` in `message`).
+    public init(kind: Kind, message: String, status: Int? = nil, body: Data? = nil, url: URL? = nil) {
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.body = body
+        self.url = url
+    }
+
+    /// `"<kind>: <message>"`.
+    public var description: String { "\(kind.rawValue): \(message)" }
+
+    /// A cancellation error for `url`.
+    static func cancelled(_ url: URL?) -> NetworkError {
+        NetworkError(kind: .cancelled, message: "the request was cancelled", url: url)
+    }
+}

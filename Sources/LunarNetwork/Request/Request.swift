@@ -1,0 +1,97 @@
+import Foundation
+import LunarJSON
+
+/// One API call, described: where it goes, what it sends, how its answer is checked, cached and
+/// reshaped. YTKNetwork's request object, as a value.
+///
+/// A plain struct; build one, hand it to `NetworkClient.send`. Not `Sendable` (its reformers and
+/// accessories are executor-confined objects).
+public struct Request {
+    /// Where the request goes.
+    public enum Target: Sendable, Hashable {
+        /// A path resolved against the base URL (`baseURL`, or the CDN or configured one).
+        /// A path that is itself an absolute URL is used as it is.
+        case path(String)
+        /// An absolute URL, used as it is.
+        case url(URL)
+    }
+
+    /// How the response body is turned into `Response.value`.
+    public enum Decoding: Sendable, Hashable {
+        /// Parse the body as JSON, check `shape`, run the reformers; `Response.value` holds the result.
+        case json
+        /// Deliver the body bytes only (`Response.value` is `nil`); `shape` and reformers are skipped.
+        /// For adapters that parse the body into their own values.
+        case raw
+    }
+
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path or URL.
+    public var target: Target
+    /// A base URL for this request only, overriding the configuration's.
+    public var baseURL: URL?
+    /// Resolve the path against the configuration's CDN URL instead of its base URL.
+    public var usesCDN: Bool
+    /// Query arguments, appended to the URL in order.
+    public var query: Parameters
+    /// The body, if any.
+    public var body: RequestBody?
+    /// Headers for this request; they override the configuration's headers of the same name.
+    public var headers: [String: String]
+    /// Basic credentials, sent as the `Authorization` header.
+    public var credentials: BasicCredentials?
+    /// Seconds without an answer before the request fails with `.timeout`; `nil` uses the configuration's.
+    public var timeout: Double?
+    /// The transport priority.
+    public var priority: RequestPriority
+    /// The largest body to accept, in bytes; `nil` uses the configuration's. A larger body fails with `.tooLarge`.
+    public var maximumBodySize: Int?
+    /// Status codes that count as success; any other fails with `.http`.
+    public var acceptedStatus: ClosedRange<Int>
+    /// The shape the decoded body must have; a mismatch fails with `.validation`.
+    public var shape: JSONShape?
+    /// Whether the body is decoded as JSON or delivered raw.
+    public var decoding: Decoding
+    /// The on-disk cache policy; `nil` never caches.
+    public var cache: CachePolicy?
+    /// A name for the kind of call ("login", "itemList"): selects `NetworkConfiguration.kindReformers`.
+    public var kind: String?
+    /// Reformers for this request only; they run after the global and kind reformers.
+    public var reformers: [any Reformer]
+    /// Accessories for this request only; they run after the global ones.
+    public var accessories: [any RequestAccessory]
+
+    /// Creates a request to `target`; every other property starts at its default
+    /// (GET, no body, 200...299 accepted, JSON decoding, no cache).
+    public init(_ method: HTTPMethod = .get, _ target: Target) {
+        self.method = method
+        self.target = target
+        self.baseURL = nil
+        self.usesCDN = false
+        self.query = Parameters()
+        self.body = nil
+        self.headers = [:]
+        self.credentials = nil
+        self.timeout = nil
+        self.priority = .normal
+        self.maximumBodySize = nil
+        self.acceptedStatus = 200...299
+        self.shape = nil
+        self.decoding = .json
+        self.cache = nil
+        self.kind = nil
+        self.reformers = []
+        self.accessories = []
+    }
+
+    /// Creates a request to `path`, resolved against the base URL.
+    public init(_ method: HTTPMethod = .get, path: String) {
+        self.init(method, .path(path))
+    }
+
+    /// Creates a request to the absolute `url`.
+    public init(_ method: HTTPMethod = .get, url: URL) {
+        self.init(method, .url(url))
+    }
+}

@@ -1,0 +1,79 @@
+/// The receiving end of one subscription: a producer sends events into it, and it hands them to
+/// the subscriber's handler while the subscription lives.
+///
+/// An observer enforces the event grammar: after the first `error` or `completed` it drops
+/// every further event, releases the handler (and whatever the handler captured, such as a Lua
+/// function) and disposes the resources the producer attached. Disposing the observer does the
+/// same without sending anything, so an observer is also the subscription's `Disposable`.
+///
+/// Confined to one executor: every send and the disposal must happen there.
+public final class Observer<Value>: Disposable {
+    /// `nil` once the subscription has ended; that is what makes later sends no-ops.
+    @usableFromInline
+    var handler: ((Event<Value>) -> Void)?
+
+    @usableFromInline
+    var resources: (any Disposable)?
+
+    /// Makes an observer that hands events to `handler` until a terminal event or disposal.
+    public init(_ handler: @escaping (Event<Value>) -> Void) {
+        self.handler = handler
+    }
+
+    /// Whether the subscription has ended (terminal event received or disposed).
+    public var isDisposed: Bool { handler == nil }
+
+    /// Sends a value; does nothing once the subscription has ended.
+    @inlinable
+    public func sendNext(_ value: Value) {
+        handler?(.next(value))
+    }
+
+    /// Ends the subscription with an error; does nothing if it has already ended.
+    public func sendError(_ error: any Error) {
+        send(.failed(error))
+    }
+
+    /// Ends the subscription normally; does nothing if it has already ended.
+    public func sendCompleted() {
+        send(.completed)
+    }
+
+    /// Sends any event. A terminal event first ends the subscription (disposing its resources),
+    /// then reaches the handler, so a handler that starts new work sees the old work torn down.
+    @inlinable
+    public func send(_ event: Event<Value>) {
+        guard let handler else { return }
+        if case .next = event {
+            handler(event)
+            return
+        }
+        end()
+        handler(event)
+    }
+
+    /// Ends the subscription without sending anything to the handler.
+    public func dispose() {
+        guard handler != nil else { return }
+        end()
+    }
+
+    /// Attaches the producer's resources; disposes them at once if the subscription already ended.
+    @usableFromInline
+    func attach(_ disposable: (any Disposable)?) {
+        guard let disposable else { return }
+        if handler == nil {
+            disposable.dispose()
+        } else {
+            resources = disposable
+        }
+    }
+
+    @usableFromInline
+    func end() {
+        handler = nil
+        let held = resources
+        resources = nil
+        held?.dispose()
+    }
+}

@@ -1,0 +1,27 @@
+extension Signal {
+    /// Builds a one-source operator: `makeHandler` gets the downstream observer of a new
+    /// subscription and returns what handles the upstream events for it.
+    ///
+    /// The upstream subscription is tied to the downstream one before the source starts, so a
+    /// downstream that ends during a synchronous start (say `take(1)` over `of(...)`) stops the
+    /// source at once.
+    @inlinable
+    func lift<NewValue>(
+        _ makeHandler: @escaping (Observer<NewValue>) -> (Event<Value>) -> Void
+    ) -> Signal<NewValue> {
+        Signal<NewValue> { downstream in
+            let upstream = Observer<Value>(makeHandler(downstream))
+            downstream.attach(upstream)
+            return self.subscribe(upstream)
+        }
+    }
+
+    /// Subscribes `downstream` to this signal's events unchanged, as its only resource (so it
+    /// ends when `downstream` ends, even mid-start); returns the subscription for `start` to return.
+    @inlinable
+    func forward(to downstream: Observer<Value>) -> any Disposable {
+        let upstream = Observer<Value>(downstream.send)
+        downstream.attach(upstream)
+        return subscribe(upstream)
+    }
+}

@@ -1,0 +1,81 @@
+/// The fan-out behind every hot source: the current observers, the terminal event once sent,
+/// and a queue that serialises re-entrant sends.
+///
+/// Re-entrancy rule: an event sent while another is being delivered (from inside a subscriber)
+/// is queued and delivered once the current delivery has reached every observer, to the
+/// observers that were subscribed when it was sent. So every observer sees the same order, and
+/// an observer added mid-delivery never gets an event twice.
+@usableFromInline
+final class ObserverSet<Value> {
+    @usableFromInline
+    var observers: ContiguousArray<Observer<Value>> = []
+
+    /// The terminal event, once one has been sent; later sends are ignored.
+    @usableFromInline
+    var terminal: Event<Value>?
+
+    @usableFromInline
+    var isDelivering = false
+
+    @usableFromInline
+    var queued: [(event: Event<Value>, recipients: ContiguousArray<Observer<Value>>)] = []
+
+    @usableFromInline
+    init() {}
+
+    /// Adds an observer, or sends it the terminal event if there was one. Returns what removes it.
+    @usableFromInline
+    func add(_ observer: Observer<Value>) -> (any Disposable)? {
+        if let terminal {
+            observer.send(terminal)
+            return nil
+        }
+        observers.append(observer)
+        return ActionDisposable { [weak self, weak observer] in
+            if let observer { self?.remove(observer) }
+        }
+    }
+
+    @usableFromInline
+    func remove(_ observer: Observer<Value>) {
+        if let index = observers.firstIndex(where: { $0 === observer }) {
+            observers.remove(at: index)
+        }
+    }
+
+    /// Sends `event` to the observers now (or, when re-entered, after the current delivery).
+    @inlinable
+    func send(_ event: Event<Value>) {
+        guard terminal == nil else { return }
+        let recipients = observers
+        if event.isTerminal {
+            terminal = event
+            observers = []
+        }
+        if isDelivering {
+            queued.append((event, recipients))
+            return
+        }
+        isDelivering = true
+        for observer in recipients {
+            observer.send(event)
+        }
+        if !queued.isEmpty {
+            drainQueue()
+        }
+        isDelivering = false
+    }
+
+    @usableFromInline
+    func drainQueue() {
+        var index = 0
+        while index < queued.count {
+            let (event, recipients) = queued[index]
+            index += 1
+            for observer in recipients {
+                observer.send(event)
+            }
+        }
+        queued.removeAll(keepingCapacity: true)
+    }
+}

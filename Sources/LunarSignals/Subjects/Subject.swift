@@ -1,0 +1,39 @@
+/// A hot source: values sent into it reach the observers subscribed at that moment.
+///
+/// Like `RACSubject`: no replay, so a late subscriber sees only later events, except that a
+/// subscriber arriving after the end gets the terminal event at once. A send from inside a
+/// subscriber is delivered after the current event has reached every subscriber (see
+/// `ObserverSet`). Confined to one executor.
+public final class Subject<Value> {
+    @usableFromInline
+    let observers = ObserverSet<Value>()
+
+    /// Makes a subject with no subscribers.
+    public init() {}
+
+    /// The subject's events as a signal; the signal keeps the subject's subscriber list alive.
+    public var signal: Signal<Value> {
+        Signal { [observers] observer in observers.add(observer) }
+    }
+
+    /// Sends a value to the current subscribers.
+    @inlinable
+    public func sendNext(_ value: Value) {
+        observers.send(.next(value))
+    }
+
+    /// Ends the subject with an error; later sends are ignored.
+    public func sendError(_ error: any Error) {
+        observers.send(.failed(error))
+    }
+
+    /// Ends the subject normally; later sends are ignored.
+    public func sendCompleted() {
+        observers.send(.completed)
+    }
+
+    /// Sends any event (so `signal.subscribe(subject.send)` forwards a signal into the subject).
+    public func send(_ event: Event<Value>) {
+        observers.send(event)
+    }
+}
