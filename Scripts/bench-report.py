@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Turns package-benchmark sample files into Lunar's one-line-per-measure report.
+
+A measure named <suite>.<measure>.ours with a sibling <suite>.<measure>.baseline
+prints a ratio of medians (below 1 means Lunar is faster); a lone
+<suite>.<measure> prints its median wall-clock in ms plus its custom metrics.
+"""
+import glob
+import os
+import re
+import statistics
+import sys
+
+UNITS = {"ns": 1e-6, "μs": 1e-3, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def read_samples(path):
+    with open(path, encoding="utf-8") as f:
+        header = f.readline()
+        values = [float(line) for line in f if line.strip()]
+    unit = re.search(r"\((ns|μs|us|ms|s)\)", header)
+    return header, values, unit.group(1) if unit else None
+
+
+def main(directory):
+    measures = {}  # name -> {metric: median}
+    for path in glob.glob(os.path.join(directory, "*.histogram.samples.tsv")):
+        base = os.path.basename(path)[: -len(".histogram.samples.tsv")]
+        header, values, unit = read_samples(path)
+        if not values:
+            continue
+        # <baseline>.<target>.<benchmark name>.<metric>; benchmark names contain dots.
+        parts = base.split(".")
+        metric = parts[-1]
+        name = ".".join(parts[2:-1])
+        median = statistics.median(values)
+        if metric in ("wallClock", "Time_wall_clock", "Time__wall_clock_") or "wall" in metric.lower():
+            measures.setdefault(name, {})["ms"] = median * UNITS.get(unit or "ns", 1e-6)
+        else:
+            measures.setdefault(name, {})[metric] = median
+    lines = []
+    for name in sorted(measures):
+        if name.endswith(".baseline"):
+            continue
+        if name.endswith(".ours"):
+            measure = name[: -len(".ours")]
+            baseline = measures.get(measure + ".baseline")
+            if not baseline or "ms" not in baseline or "ms" not in measures[name]:
+                lines.append(f"{measure} ratio=missing")
+                continue
+            ours, theirs = measures[name]["ms"], baseline["ms"]
+            lines.append(f"{measure} ratio={ours / theirs:.3f} ours={ours:.3f}ms baseline={theirs:.3f}ms")
+        else:
+            fields = measures[name]
+            extra = " ".join(f"{k}={v:g}" for k, v in sorted(fields.items()) if k != "ms")
+            lines.append(f"{name} ms={fields.get('ms', float('nan')):.3f} {extra}".rstrip())
+    print("\n".join(lines))
+    return 0 if lines else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
