@@ -7,16 +7,16 @@ import OpenCombine
 
 private let count = 1_000_000
 
-private let configuration = Benchmark.Configuration(
-    metrics: [.wallClock, .throughput],
-    timeUnits: .milliseconds,
-    warmupIterations: 2,
-    scalingFactor: .one,
-    maxDuration: .seconds(10),
-    maxIterations: 30
-)
-
 let benchmarks: @Sendable () -> Void = {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput],
+        timeUnits: .milliseconds,
+        warmupIterations: 2,
+        scalingFactor: .one,
+        maxDuration: .seconds(10),
+        maxIterations: 30
+    )
+
     Benchmark("signals.swift_pipeline.ours", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
             var last = 0
