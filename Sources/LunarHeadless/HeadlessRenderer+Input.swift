@@ -48,7 +48,7 @@ extension HeadlessRenderer {
     /// appended and reported as ``EventName/change`` with the whole new text, when the field
     /// handles it; the rest are dropped, as a real field drops them. The delegate may re-render
     /// between characters; the next one goes after the field's value as it then stands, and
-    /// typing stops quietly if the field goes away or becomes disabled.
+    /// typing stops quietly if the field or its screen goes away or the field becomes disabled.
     ///
     /// - Throws: ``HeadlessInputError`` when no field or more than one matches, it is
     ///   disabled, or an alert or an error overlay blocks input.
@@ -56,7 +56,9 @@ extension HeadlessRenderer {
         beginInput()
         let (screen, node) = try focusField(field)
         for character in text {
-            guard screen.nodes[node.id] === node, screen.isAttached(node), !node.isDisabled else { return }
+            guard screens[screen.id] === screen, screen.nodes[node.id] === node, screen.isAttached(node), !node.isDisabled else {
+                return
+            }
             var value = node.props[.value]?.stringValue ?? ""
             if let maxLength = node.props[.maxLength]?.intValue, value.count >= maxLength { return }
             value.append(character)

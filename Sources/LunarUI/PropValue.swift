@@ -27,7 +27,10 @@ public enum PropValue: Hashable, Sendable {
         case .int(let value):
             return value
         case .double(let value):
-            return Int(exactly: value)
+            // Bounds and round-trip checks by hand: `Int(exactly:)` needs libm's `trunc` at link time.
+            guard value >= -9.223_372_036_854_775_808e18, value < 9.223_372_036_854_775_808e18 else { return nil }
+            let integer = Int(value)
+            return Double(integer) == value ? integer : nil
         case .bool, .string:
             return nil
         }
@@ -60,26 +63,4 @@ extension PropValue: ExpressibleByFloatLiteral {
 
 extension PropValue: ExpressibleByBooleanLiteral {
     public init(booleanLiteral value: Bool) { self = .bool(value) }
-}
-
-/// `text` in double quotes, with backslashes, quotes and control characters escaped,
-/// so that a printed value always fits on one line.
-package func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }

@@ -125,9 +125,10 @@ public final class Reconciler {
     private func reconcileChildren(of parent: ReconciledNode, with elements: [Element], into mutations: inout [Mutation]) {
         let old = parent.children
         // The common case: the same children in the same order, pairwise.
-        if old.count == elements.count, zip(old, elements).allSatisfy({ $0.matches($1) }) {
-            for (child, element) in zip(old, elements) {
-                reconcile(child, with: element, into: &mutations)
+        if old.count == elements.count, old.indices.allSatisfy({ old[$0].matches(elements[$0]) }) {
+            // Indexing rather than zipping borrows each element instead of copying it.
+            for index in old.indices {
+                reconcile(old[index], with: elements[index], into: &mutations)
             }
             return
         }

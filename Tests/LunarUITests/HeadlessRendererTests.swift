@@ -306,3 +306,17 @@ private func expectError(
         expectError(.noScreen, "cannot go back: no screen is shown") { try renderer.back() }
     }
 }
+
+@Suite struct HeadlessTypingTests {
+    @Test func typingStopsWhenTheRuntimeClosesTheScreen() throws {
+        let harness = HeadlessHarness()
+        harness.render(.text("Home"), on: login)
+        harness.renderer.push(login, title: "Home")
+        harness.render(.textField(placeholder: "Search"), on: profile)
+        harness.renderer.push(profile, title: "Search")
+        harness.delegate.onEvent = { _ in harness.renderer.pop(profile) }
+        try harness.renderer.type("abc", into: "Search")
+        #expect(harness.delegate.events.count == 1)
+        #expect(harness.renderer.snapshot() == "== Home ==\nText \"Home\"\n")
+    }
+}
