@@ -133,23 +133,9 @@ public final class Reconciler {
             return
         }
 
-        let oldIdentities = ChildIdentity.identities(of: old, kind: \.kind, key: \.key)
-        var oldIndexByIdentity: [ChildIdentity: Int] = [:]
-        oldIndexByIdentity.reserveCapacity(old.count)
-        for (index, identity) in oldIdentities.enumerated() where oldIndexByIdentity[identity] == nil {
-            oldIndexByIdentity[identity] = index
-        }
-
-        // For each new child, the old child it continues, if any; a duplicate key matches once.
-        let newIdentities = ChildIdentity.identities(of: elements, kind: \.kind, key: \.key)
+        let matchedOldIndex = match(elements, to: old)
         var claimed = [Bool](repeating: false, count: old.count)
-        var matchedOldIndex = [Int?](repeating: nil, count: elements.count)
-        for (position, identity) in newIdentities.enumerated() {
-            if let oldIndex = oldIndexByIdentity[identity], !claimed[oldIndex] {
-                claimed[oldIndex] = true
-                matchedOldIndex[position] = oldIndex
-            }
-        }
+        for case let oldIndex? in matchedOldIndex { claimed[oldIndex] = true }
 
         for (index, child) in old.enumerated() where !claimed[index] {
             mutations.append(.remove(child.id, parent: parent.id))
@@ -195,6 +181,22 @@ public final class Reconciler {
             }
         }
         parent.children = children
+    }
+
+    /// For each new child, the index of the old child it continues, if any. A key used twice
+    /// matches once; the duplicate is left unmatched and will be created.
+    private func match(_ elements: [Element], to old: [ReconciledNode]) -> [Int?] {
+        var oldIndexByIdentity: [ChildIdentity: Int] = [:]
+        oldIndexByIdentity.reserveCapacity(old.count)
+        for (index, identity) in ChildIdentity.identities(of: old, kind: \.kind, key: \.key).enumerated()
+        where oldIndexByIdentity[identity] == nil {
+            oldIndexByIdentity[identity] = index
+        }
+        var matched = [Int?](repeating: nil, count: elements.count)
+        for (position, identity) in ChildIdentity.identities(of: elements, kind: \.kind, key: \.key).enumerated() {
+            matched[position] = oldIndexByIdentity.removeValue(forKey: identity)
+        }
+        return matched
     }
 
     /// Creates the node for `element` and its subtree, emitting a create for each node and
