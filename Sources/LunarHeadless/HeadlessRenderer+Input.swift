@@ -1,0 +1,231 @@
+import LunarUI
+
+// Input operations: what a person would do to the visible screen, reported to the delegate.
+extension HeadlessRenderer {
+    /// Presses the element `target` names, as a person tapping it.
+    ///
+    /// While an alert is up, `target` must be one of its button titles: the alert closes and
+    /// ``RendererEvent/alertButton(_:index:)`` is reported. Otherwise `target` is an element
+    /// id, or else a label (a button's title, a text's string, an image's alt). A match that
+    /// is not pressable itself presses its nearest ancestor that is (a `Button`, or any element
+    /// that handles ``EventName/press``), as a touch on a list row's text presses the row. The
+    /// press is reported as ``EventName/press`` when the element handles it.
+    ///
+    /// - Throws: ``HeadlessInputError`` when nothing or more than one element matches, the
+    ///   element is disabled, or no screen, or an error overlay, is shown.
+    public func tap(_ target: String) throws {
+        beginInput()
+        if let alert = alerts.first {
+            guard let index = alert.buttons.firstIndex(where: { $0.title == target }) else {
+                let titles = alert.buttons.map { quoted($0.title) }.joined(separator: ", ")
+                throw HeadlessInputError(
+                    .noSuchButton, "no button \(quoted(target)) in alert \(quoted(alert.title)) (buttons: \(titles))")
+            }
+            _ = closeFrontAlert()
+            report(.alertButton(alert.id, index: index))
+            return
+        }
+        let screen = try visibleContent()
+        let node = try uniqueMatch(
+            for: target, in: screen, kindName: "button",
+            candidates: { node in node.pressReceiver },
+            byLabel: { $0.label },
+            available: pressableNames(in: screen),
+            failure: .noSuchButton
+        )
+        guard !node.isDisabled else {
+            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
+        }
+        if node.events.contains(.press) {
+            report(.element(screen: screen.id, node: node.id, event: .press, payload: nil))
+        }
+    }
+
+    /// Types `text` at the end of the field `field` names (its id, or else its placeholder),
+    /// one character at a time, as a person would.
+    ///
+    /// The field takes focus. Each character that fits under the field's `maxLength` is
+    /// appended and reported as ``EventName/change`` with the whole new text, when the field
+    /// handles it; the rest are dropped, as a real field drops them. The delegate may re-render
+    /// between characters; the next one goes after the field's value as it then stands, and
+    /// typing stops quietly if the field or its screen goes away or the field becomes disabled.
+    ///
+    /// - Throws: ``HeadlessInputError`` when no field or more than one matches, it is
+    ///   disabled, or an alert or an error overlay blocks input.
+    public func type(_ text: String, into field: String) throws {
+        beginInput()
+        let (screen, node) = try focusField(field)
+        for character in text {
+            guard screens[screen.id] === screen, screen.nodes[node.id] === node, screen.isAttached(node), !node.isDisabled else {
+                return
+            }
+            var value = node.props[.value]?.stringValue ?? ""
+            if let maxLength = node.props[.maxLength]?.intValue, value.count >= maxLength { return }
+            value.append(character)
+            setValue(value, of: node, on: screen)
+        }
+    }
+
+    /// Empties the field `field` names (its id, or else its placeholder) and focuses it;
+    /// reports ``EventName/change`` with `""` when it held text and handles the event.
+    ///
+    /// - Throws: ``HeadlessInputError`` as ``type(_:into:)`` does.
+    public func clear(_ field: String) throws {
+        beginInput()
+        let (screen, node) = try focusField(field)
+        guard node.props[.value]?.stringValue?.isEmpty == false else { return }
+        setValue("", of: node, on: screen)
+    }
+
+    /// Presses return in the field `field` names (its id, or else its placeholder): focuses
+    /// it and reports ``EventName/submit`` with its text when the field handles it.
+    ///
+    /// - Throws: ``HeadlessInputError`` as ``type(_:into:)`` does.
+    public func submit(_ field: String) throws {
+        beginInput()
+        let (screen, node) = try focusField(field)
+        if node.events.contains(.submit) {
+            let value = node.props[.value]?.stringValue ?? ""
+            report(.element(screen: screen.id, node: node.id, event: .submit, payload: .string(value)))
+        }
+    }
+
+    /// Asks to leave the visible screen, as the back button or Esc: reports
+    /// ``RendererEvent/back(_:)``. The runtime then pops or dismisses it (or not).
+    /// Works over an error overlay, so a broken screen can be left.
+    ///
+    /// - Throws: ``HeadlessInputError`` when an alert is up, no screen is shown, or the
+    ///   visible screen is the first of the root stack.
+    public func back() throws {
+        beginInput()
+        try refuseWhileAlertShows()
+        guard let screen = visibleRecord else {
+            throw HeadlessInputError(.noScreen, "cannot go back: no screen is shown")
+        }
+        guard isVisibleScreenPresented || navigationStacks[0].count > 1 else {
+            throw HeadlessInputError(.cannotGoBack, "cannot go back: \(screenName(screen)) is the first screen")
+        }
+        report(.back(screen.id))
+    }
+
+    // MARK: Finding elements
+
+    /// The visible screen, when input can reach its content.
+    private func visibleContent() throws -> HeadlessScreen {
+        guard let screen = visibleRecord else {
+            throw HeadlessInputError(.noScreen, "no screen is shown")
+        }
+        if let error = screen.error {
+            throw HeadlessInputError(
+                .errorShowing, "\(screenName(screen)) shows an error instead of its content: \(error.message)")
+        }
+        return screen
+    }
+
+    private func refuseWhileAlertShows() throws {
+        guard let alert = alerts.first else { return }
+        let titles = alert.buttons.map { quoted($0.title) }.joined(separator: ", ")
+        throw HeadlessInputError(
+            .alertShowing, "alert \(quoted(alert.title)) is showing; tap one of its buttons: \(titles)")
+    }
+
+    /// Finds the field `field` names on the visible screen and focuses it.
+    private func focusField(_ field: String) throws -> (HeadlessScreen, HeadlessNode) {
+        try refuseWhileAlertShows()
+        let screen = try visibleContent()
+        let node = try uniqueMatch(
+            for: field, in: screen, kindName: "field",
+            candidates: { node in node.kind == .textField ? node : nil },
+            byLabel: { $0.kind == .textField ? $0.props[.placeholder]?.stringValue : nil },
+            available: fieldNames(in: screen),
+            failure: .noSuchField
+        )
+        guard !node.isDisabled else {
+            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
+        }
+        screen.focused = node.id
+        return (screen, node)
+    }
+
+    /// The one node `target` reaches: by element id first, else by label. `candidates` maps a
+    /// matching node to the node input reaches through it, or nil when it reaches none.
+    private func uniqueMatch(
+        for target: String,
+        in screen: HeadlessScreen,
+        kindName: String,
+        candidates: (HeadlessNode) -> HeadlessNode?,
+        byLabel label: (HeadlessNode) -> String?,
+        available: @autoclosure () -> [String],
+        failure: HeadlessInputError.Reason
+    ) throws -> HeadlessNode {
+        var byID: [HeadlessNode] = []
+        var byLabel: [HeadlessNode] = []
+        screen.root?.forEachInPreorder { node in
+            if node.elementID == target, let reached = candidates(node), !byID.contains(where: { $0 === reached }) {
+                byID.append(reached)
+            }
+            if label(node) == target, let reached = candidates(node), !byLabel.contains(where: { $0 === reached }) {
+                byLabel.append(reached)
+            }
+        }
+        let matches = byID.isEmpty ? byLabel : byID
+        switch matches.count {
+        case 1:
+            return matches[0]
+        case 0:
+            let names = available()
+            let list = names.isEmpty ? "none" : names.joined(separator: ", ")
+            throw HeadlessInputError(
+                failure, "no \(kindName) \(quoted(target)) on \(screenName(screen)) (\(kindName)s: \(list))")
+        default:
+            let names = matches.map(name(of:)).joined(separator: ", ")
+            throw HeadlessInputError(
+                .ambiguous, "\(quoted(target)) matches \(matches.count) elements on \(screenName(screen)): \(names); name one by a unique id")
+        }
+    }
+
+    private func pressableNames(in screen: HeadlessScreen) -> [String] {
+        var names: [String] = []
+        screen.root?.forEachInPreorder { node in
+            if node.isPressable { names.append(name(of: node)) }
+        }
+        return names
+    }
+
+    private func fieldNames(in screen: HeadlessScreen) -> [String] {
+        var names: [String] = []
+        screen.root?.forEachInPreorder { node in
+            if node.kind == .textField { names.append(name(of: node)) }
+        }
+        return names
+    }
+
+    /// How an error message names a node: its label or placeholder in quotes, else `#id`,
+    /// else its kind.
+    private func name(of node: HeadlessNode) -> String {
+        if let label = node.label ?? node.props[.placeholder]?.stringValue { return quoted(label) }
+        if let id = node.elementID { return "#\(id)" }
+        if let text = firstText(under: node) { return "\(node.kind) \(quoted(text))" }
+        return node.kind.rawValue
+    }
+
+    private func firstText(under node: HeadlessNode) -> String? {
+        if node.kind == .text, let text = node.label { return text }
+        for child in node.children {
+            if let text = firstText(under: child) { return text }
+        }
+        return nil
+    }
+
+    private func screenName(_ screen: HeadlessScreen) -> String {
+        screen.title.map(quoted) ?? "the untitled screen \(screen.id)"
+    }
+
+    /// Sets a field's text as the user changed it and reports the change.
+    private func setValue(_ value: String, of node: HeadlessNode, on screen: HeadlessScreen) {
+        node.props[.value] = .string(value)
+        if node.events.contains(.change) {
+            report(.element(screen: screen.id, node: node.id, event: .change, payload: .string(value)))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import LunarUI
+
+// The stable text form of what the user sees; docs/headless.md is its specification.
+extension HeadlessRenderer {
+    /// The visible screen as text, one line each, ending with a line break:
+    ///
+    /// ```
+    /// == Login ==
+    /// Column
+    ///   Text "Welcome back"
+    ///   TextField #account "Account" value="bob" maxLength=25 [focused]
+    ///   TextField #password "Password" value="***" [secure]
+    ///   Button #login "Log in" [disabled]
+    /// Toast "Signed out"
+    /// ```
+    ///
+    /// First the title line (`== Title ==`, `(modal)` after it on a presented stack), then
+    /// one line per element indented two spaces per level: the kind, `#id` when set, the
+    /// label in quotes, kind-specific props, and states in brackets. An error overlay prints
+    /// in place of the elements. The HUD, toasts and the front alert follow, unindented.
+    /// Strings are quoted and escaped so every element stays on one line. The format is
+    /// stable: tests compare it verbatim.
+    public func snapshot() -> String {
+        var lines: [String] = []
+        if let screen = visibleRecord {
+            let title = screen.title.map { "== \($0) ==" } ?? "== (untitled) =="
+            lines.append(isVisibleScreenPresented ? title + " (modal)" : title)
+            if let error = screen.error {
+                appendLines(of: error, to: &lines)
+            } else if let root = screen.root {
+                appendLines(of: root, depth: 0, focused: screen.focused, to: &lines)
+            } else {
+                lines.append("(empty)")
+            }
+        } else {
+            lines.append("(no screen)")
+        }
+        if isHUDShown {
+            lines.append(hudText.map { "HUD \(quoted($0))" } ?? "HUD")
+        }
+        for toast in toasts {
+            lines.append("Toast \(quoted(toast))")
+        }
+        if let alert = alerts.first {
+            appendLines(of: alert, to: &lines)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func appendLines(of node: HeadlessNode, depth: Int, focused: NodeID?, to lines: inout [String]) {
+        var words = [node.kind.rawValue]
+        if let id = node.elementID { words.append("#\(id)") }
+        var states: [String] = []
+        switch node.kind {
+        case .text, .button, .image:
+            if let label = node.label { words.append(quoted(label)) }
+        case .textField:
+            let value = node.props[.value]?.stringValue ?? ""
+            let secure = node.props[.secure]?.boolValue ?? false
+            if let placeholder = node.props[.placeholder]?.stringValue { words.append(quoted(placeholder)) }
+            words.append("value=" + quoted(secure ? String(repeating: "*", count: value.count) : value))
+            if let maxLength = node.props[.maxLength] { words.append("maxLength=\(maxLength)") }
+            if secure { states.append("secure") }
+        case .column, .row, .list, .spacer, .divider:
+            break
+        }
+        if node.isDisabled { states.append("disabled") }
+        if node.id == focused { states.append("focused") }
+        if !states.isEmpty { words.append("[" + states.joined(separator: ", ") + "]") }
+        lines.append(String(repeating: "  ", count: depth) + words.joined(separator: " "))
+        for child in node.children {
+            appendLines(of: child, depth: depth + 1, focused: focused, to: &lines)
+        }
+    }
+
+    private func appendLines(of error: ErrorOverlay, to lines: inout [String]) {
+        lines.append("Error \(quoted(error.message))")
+        if let location = error.location { lines.append("  at \(location)") }
+        let width = error.codeFrame.map { String($0.number).count }.max() ?? 0
+        for sourceLine in error.codeFrame {
+            let marker = sourceLine.number == error.line ? ">" : " "
+            let number = String(sourceLine.number)
+            let padding = String(repeating: " ", count: width - number.count)
+            let text = sourceLine.text.isEmpty ? "" : " " + sourceLine.text
+            lines.append("  \(marker) \(padding)\(number) |\(text)")
+        }
+    }
+
+    private func appendLines(of alert: Alert, to lines: inout [String]) {
+        lines.append("Alert \(quoted(alert.title))")
+        if let message = alert.message { lines.append("  Text \(quoted(message))") }
+        for button in alert.buttons {
+            let role = button.role == .default ? "" : " [\(button.role.rawValue)]"
+            lines.append("  Button \(quoted(button.title))\(role)")
+        }
+    }
+}

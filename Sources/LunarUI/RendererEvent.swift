@@ -1,0 +1,13 @@
+/// Something the user did that a renderer reports to its ``RendererDelegate``.
+public enum RendererEvent: Hashable, Sendable {
+    /// The user did `event` to `node` of `screen`; reported only when the node declares it.
+    /// `payload` is the new text for ``EventName/change`` and ``EventName/submit``, nil for
+    /// ``EventName/press``.
+    case element(screen: ScreenID, node: NodeID, event: EventName, payload: PropValue?)
+    /// The user chose button number `index` of the alert; the renderer has closed it.
+    case alertButton(AlertID, index: Int)
+    /// The user asked to leave `screen` (back button, Esc, swipe). The renderer does not
+    /// leave it on its own: the runtime runs the lifecycle and then calls
+    /// ``Renderer/pop(_:)`` or ``Renderer/dismiss(_:)``.
+    case back(ScreenID)
+}
