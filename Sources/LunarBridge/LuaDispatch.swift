@@ -35,9 +35,16 @@ public struct LuaCallFrame {
     public let stack: LuaStack
     /// How many arguments Lua passed.
     public let argumentCount: Int32
-    /// The qualified name used in messages, e.g. `log.info`.
-    public let functionName: String
+    @usableFromInline unowned(unsafe) let box: LuaFunctionBox
 
+    @inlinable init(stack: LuaStack, argumentCount: Int32, box: LuaFunctionBox) {
+        self.stack = stack
+        self.argumentCount = argumentCount
+        self.box = box
+    }
+
+    /// The qualified name used in messages, e.g. `log.info`.
+    public var functionName: String { box.name }
     public var state: LuaState { stack.state }
 
     /// Reads argument `position` (1-based) with Lua-style errors.
@@ -55,18 +62,21 @@ public struct LuaCallFrame {
 }
 
 /// A bridged function: its name and body, boxed so Lua can own it.
-final class LuaFunctionBox {
+/// Lua owns the box (through the closure's upvalue); the box does not own
+/// the state, which outlives every box it created.
+@usableFromInline final class LuaFunctionBox {
     let name: String
     let body: (LuaCallFrame) throws -> LuaReturn
+    unowned(unsafe) let state: LuaState
 
-    init(name: String, body: @escaping (LuaCallFrame) throws -> LuaReturn) {
+    init(name: String, state: LuaState, body: @escaping (LuaCallFrame) throws -> LuaReturn) {
         self.name = name
+        self.state = state
         self.body = body
     }
 
     func invoke(_ L: OpaquePointer) -> Int32 {
-        let state = LuaState.owner(of: L)
-        let frame = LuaCallFrame(stack: LuaStack(L: L, state: state), argumentCount: lua_gettop(L), functionName: name)
+        let frame = LuaCallFrame(stack: LuaStack(L: L, state: state), argumentCount: lua_gettop(L), box: self)
         do {
             return try body(frame).code
         } catch {
@@ -78,7 +88,7 @@ final class LuaFunctionBox {
 extension LuaState {
     /// Pushes a Swift closure as a Lua function.
     public func pushFunction(named name: String, on L: OpaquePointer? = nil, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) {
-        let box = LuaFunctionBox(name: name, body: body)
+        let box = LuaFunctionBox(name: name, state: self, body: body)
         lunar_pushfunction(L ?? self.L, Unmanaged.passRetained(box).toOpaque(), boxMetatable)
     }
 

@@ -38,7 +38,7 @@ public final class LuaState {
     var moduleTables: [String: Int32] = [:]
     var eventListeners: [String: [String: [(id: Int, fn: LuaFunction)]]] = [:]
     var nextListenerID = 0
-    var hostCallDepth = 0
+    @usableFromInline var hostCallDepth = 0
     /// Instructions one host call may run (nil: unlimited).
     public var instructionBudget: Int?
     /// Where uncaught errors from callbacks (timers, events, async completions) go.
@@ -176,29 +176,60 @@ public final class LuaState {
     }
 
     /// Calls a Lua function with typed arguments and reads one typed result.
-    @discardableResult
+    @inlinable @discardableResult
     public func call<each A: LuaPushable, R: LuaReadable>(
         _ function: LuaFunction, _ arguments: repeat each A, returning: R.Type = LuaValue.self
     ) throws(LuaScriptError) -> R {
-        try withHostCall { () throws(LuaScriptError) -> R in
-            var count: Int32 = 0
-            for _ in repeat (each A).self { count += 1 }
-            guard lua_checkstack(L, count + 2) != 0 else {
-                throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
-            }
-            push(function.reference, on: L)
-            let stack = self.stack
-            repeat (each arguments).push(to: stack)
-            let status = lunar_pcall(L, count, 1)
-            if status != LUA_OK { throw popError(status: status, on: L, fresh: true) }
-            defer { lunar_pop(L, 1) }
-            let result: Result<R, LuaTypeMismatch> = Result { () throws(LuaTypeMismatch) -> R in try R.read(from: stack, at: -1) }
-            switch result {
-            case .success(let value): return value
-            case .failure(let mismatch):
-                throw LuaScriptError(kind: .runtime, message: "bad result (\(mismatch.problem))", location: nil, traceback: nil, value: .nil)
-            }
+        var count: Int32 = 0
+        for _ in repeat (each A).self { count += 1 }
+        let base = try beginCall(function, argumentCount: count)
+        let stack = LuaStack(L: L, state: self)
+        repeat (each arguments).push(to: stack)
+        try finishCall(argumentCount: count, base: base)
+        let result: R
+        do {
+            result = try R.read(from: stack, at: -1)
+        } catch {
+            endCall(base: base)
+            throw LuaScriptError(kind: .runtime, message: "bad result (\(error.problem))", location: nil, traceback: nil, value: .nil)
         }
+        endCall(base: base)
+        return result
+    }
+
+    /// Starts a host call: budget, released references, stack room, the
+    /// function pushed. Returns the stack top to restore.
+    @usableFromInline
+    func beginCall(_ function: LuaFunction, argumentCount: Int32) throws(LuaScriptError) -> Int32 {
+        if hostCallDepth == 0 {
+            drainReleases()
+            lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
+        }
+        guard lua_checkstack(L, argumentCount + 2) != 0 else {
+            throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
+        }
+        hostCallDepth += 1
+        let base = lua_gettop(L)
+        lua_rawgeti(L, lunar_registryindex(), lua_Integer(function.reference.ref))
+        return base
+    }
+
+    /// Runs the pushed call protected, leaving one result on the stack.
+    @usableFromInline
+    func finishCall(argumentCount: Int32, base: Int32) throws(LuaScriptError) {
+        let status = lunar_pcall(L, argumentCount, 1)
+        if status != LUA_OK {
+            hostCallDepth -= 1
+            let error = popError(status: status, on: L, fresh: true)
+            lua_settop(L, base)
+            throw error
+        }
+    }
+
+    @usableFromInline
+    func endCall(base: Int32) {
+        lua_settop(L, base)
+        hostCallDepth -= 1
     }
 
     /// Calls a Lua function with dynamic arguments and returns every result.
