@@ -57,6 +57,18 @@ public final class LuaState {
     /// Resolves `require` names to source text inside the module root.
     public var moduleLoader: LuaModuleLoader?
     var warningBuffer = ""
+    var extensions: [ObjectIdentifier: AnyObject] = [:]
+    /// Called when control returns to the host after running Lua (the end of
+    /// a host call that was not nested in another). The runtime uses it to
+    /// re-render after callbacks.
+    public var onTurnEnded: (() -> Void)?
+
+    /// Per-state service objects that modules share (a router, a store, ...),
+    /// keyed by type. Set once when installing modules.
+    public subscript<T: AnyObject>(extension type: T.Type) -> T? {
+        get { extensions[ObjectIdentifier(type)] as? T }
+        set { extensions[ObjectIdentifier(type)] = newValue }
+    }
 
     /// Creates a state with the sandboxed standard library and the built-in modules.
     public init(options: LuaStateOptions = LuaStateOptions()) throws {
@@ -222,6 +234,7 @@ public final class LuaState {
             hostCallDepth -= 1
             let error = popError(status: status, on: L, fresh: true)
             lua_settop(L, base)
+            if hostCallDepth == 0 { onTurnEnded?() }
             throw error
         }
     }
@@ -230,6 +243,7 @@ public final class LuaState {
     func endCall(base: Int32) {
         lua_settop(L, base)
         hostCallDepth -= 1
+        if hostCallDepth == 0, let onTurnEnded { onTurnEnded() }
     }
 
     /// Calls a Lua function with dynamic arguments and returns every result.
@@ -281,7 +295,10 @@ public final class LuaState {
             lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
         }
         hostCallDepth += 1
-        defer { hostCallDepth -= 1 }
+        defer {
+            hostCallDepth -= 1
+            if hostCallDepth == 0 { onTurnEnded?() }
+        }
         return try body()
     }
 

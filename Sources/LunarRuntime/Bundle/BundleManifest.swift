@@ -1,0 +1,88 @@
+import Foundation
+
+/// `manifest.json` at the root of a script bundle.
+///
+/// ```json
+/// { "name": "showcase", "version": "1.0.0", "entry": "/login",
+///   "routes": { "/login": "screens.login", "/items/:id": "screens.item" },
+///   "api": { "baseURL": "https://api.example.com", "allowedHosts": ["api.example.com"] },
+///   "bridgeAPI": "<hash, optional>" }
+/// ```
+public struct BundleManifest: Codable, Sendable, Hashable {
+    public struct API: Codable, Sendable, Hashable {
+        public var baseURL: String?
+        public var allowedHosts: [String]?
+        public init(baseURL: String? = nil, allowedHosts: [String]? = nil) {
+            self.baseURL = baseURL
+            self.allowedHosts = allowedHosts
+        }
+    }
+
+    public var name: String
+    public var version: String
+    /// The route opened first.
+    public var entry: String
+    /// Route pattern → screen module name.
+    public var routes: [String: String]
+    public var api: API?
+    /// The bridge API version the bundle was written against (see `lunar types`).
+    public var bridgeAPI: String?
+
+    public init(name: String, version: String, entry: String, routes: [String: String], api: API? = nil, bridgeAPI: String? = nil) {
+        self.name = name
+        self.version = version
+        self.entry = entry
+        self.routes = routes
+        self.api = api
+        self.bridgeAPI = bridgeAPI
+    }
+
+    /// Parses and validates manifest JSON, with messages that name the problem.
+    public static func parse(_ data: Data, source: String = "manifest.json") throws(BundleError) -> BundleManifest {
+        let manifest: BundleManifest
+        do {
+            manifest = try JSONDecoder().decode(BundleManifest.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw BundleError("\(source): missing field '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw BundleError("\(source): field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
+        } catch let DecodingError.dataCorrupted(context) {
+            let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
+            throw BundleError("\(source): not valid JSON\(detail.map { " (\($0))" } ?? "")")
+        } catch {
+            throw BundleError("\(source): \(error)")
+        }
+        try manifest.validate(source: source)
+        return manifest
+    }
+
+    func validate(source: String) throws(BundleError) {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { throw BundleError("\(source): 'name' is empty") }
+        if routes.isEmpty { throw BundleError("\(source): 'routes' is empty: a bundle needs at least one screen") }
+        for (pattern, module) in routes.sorted(by: { $0.key < $1.key }) {
+            guard pattern.hasPrefix("/") || pattern.contains("://") else {
+                throw BundleError("\(source): route '\(pattern)' must start with '/'")
+            }
+            guard Self.isModuleName(module) else {
+                throw BundleError("\(source): route '\(pattern)' names '\(module)', which is not a module name (use dots: screens.login)")
+            }
+        }
+        guard entry.hasPrefix("/") else { throw BundleError("\(source): 'entry' must be a route path such as /login") }
+        if let base = api?.baseURL, URL(string: base)?.scheme == nil {
+            throw BundleError("\(source): api.baseURL '\(base)' is not an absolute URL")
+        }
+    }
+
+    static func isModuleName(_ s: String) -> Bool {
+        !s.isEmpty && s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        }
+    }
+}
+
+/// A bundle that cannot be used, with a message saying why.
+public struct BundleError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
