@@ -5,21 +5,19 @@ enum PercentEncoding {
     /// first so `%2B` stays a `+`). A broken escape such as `%zz` or a lone `%`
     /// is kept as written; if the decoded bytes are not valid UTF-8 the text is
     /// returned unchanged.
-    static func decode(_ text: Substring, plusAsSpace: Bool) -> String {
-        let bytes = text.utf8
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         let needsWork = bytes.contains { byte in
             byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+"))
         }
-        guard needsWork else { return String(text) }
+        guard needsWork else { return String(decoding: bytes, as: UTF8.self) }
 
-        let source = Array(bytes)
         var decoded: [UInt8] = []
-        decoded.reserveCapacity(source.count)
+        decoded.reserveCapacity(bytes.count)
         var index = 0
-        while index < source.count {
-            let byte = source[index]
-            if byte == UInt8(ascii: "%"), index + 2 < source.count,
-                let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             {
                 decoded.append(high << 4 | low)
                 index += 3
@@ -28,7 +26,12 @@ enum PercentEncoding {
             decoded.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
             index += 1
         }
-        return String(validating: decoded, as: UTF8.self) ?? String(text)
+        return String(validating: decoded, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Decodes the bytes of `range` in `bytes`; see ``decode(_:plusAsSpace:)``.
+    static func decode(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        decode(UnsafeBufferPointer(rebasing: bytes[range]), plusAsSpace: plusAsSpace)
     }
 
     /// Encodes every byte except the unreserved set `A-Z a-z 0-9 - . _ ~`

@@ -10,15 +10,18 @@ public enum QueryString {
     public static func parse(_ text: String, decodePlus: Bool = true) -> [String: RouteValue] {
         let looksLikeURL =
             text.utf8.contains(UInt8(ascii: "?")) || text.utf8.first == UInt8(ascii: "/")
-            || RequestURL.schemeEnd(in: text) != nil
+            || RequestURL.hasScheme(text)
         if looksLikeURL {
-            guard let request = RequestURL(parsing: text, hostAsPath: false) else { return [:] }
-            return parameters(from: request.queryItems, decodePlus: decodePlus)
+            return RequestURL(parsing: text, hostAsPath: false)?.queryParameters(decodePlus: decodePlus) ?? [:]
         }
-        let query = text.utf8.firstIndex(of: UInt8(ascii: "#")).map { text[..<$0] } ?? text[...]
-        var items: [RequestURL.QueryItem] = []
-        RequestURL.appendQueryItems(of: query, to: &items)
-        return parameters(from: items, decodePlus: decodePlus)
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            var items: [RequestURL.QueryItem] = []
+            RequestURL.appendQueryItems(of: 0..<end, in: bytes, to: &items)
+            return parameters(from: items, in: bytes, decodePlus: decodePlus)
+        } ?? [:]
     }
 
     /// Writes `items` as `key=value` pairs joined by `&`, keys in ascending
@@ -41,12 +44,14 @@ public enum QueryString {
         return pairs.joined(separator: "&")
     }
 
-    /// Decodes raw items into parameters: a key seen again turns into a `.list`.
-    static func parameters(from items: [RequestURL.QueryItem], decodePlus: Bool) -> [String: RouteValue] {
+    /// Decodes items (byte ranges into `bytes`) into parameters: a key seen again turns into a `.list`.
+    static func parameters(
+        from items: [RequestURL.QueryItem], in bytes: UnsafeBufferPointer<UInt8>, decodePlus: Bool
+    ) -> [String: RouteValue] {
         var parameters: [String: RouteValue] = [:]
         for item in items {
-            let name = PercentEncoding.decode(item.name, plusAsSpace: false)
-            let value = PercentEncoding.decode(item.value, plusAsSpace: decodePlus)
+            let name = PercentEncoding.decode(item.name, of: bytes, plusAsSpace: false)
+            let value = PercentEncoding.decode(item.value, of: bytes, plusAsSpace: decodePlus)
             switch parameters[name] {
             case nil, .opaque:
                 parameters[name] = .string(value)

@@ -2,21 +2,27 @@
 /// parser (Foundation's URL differs between platforms on duplicate slashes and
 /// rejects some inputs outright).
 ///
-/// Path components and query items are slices of the original text, still
-/// percent-encoded; decoding happens only for the values a handler receives.
+/// Components and query items are byte ranges into the text, still
+/// percent-encoded; decoding happens only for the values a handler receives,
+/// so routing a URL allocates little beyond the component list.
 struct RequestURL {
-    /// One `name=value` item of the query (or of a fragment that holds query items).
+    /// One `name=value` item, as byte ranges into ``url``.
     struct QueryItem {
-        let name: Substring
-        let value: Substring
+        let name: Range<Int>
+        let value: Range<Int>
     }
 
-    /// The scheme as written (not yet lowercased), or `nil` when the URL has none.
-    let scheme: Substring?
+    /// The URL as given (made contiguous UTF-8); query items point into it.
+    let url: String
+    /// The text the path components point into: ``url`` itself, or, when a
+    /// fragment path is matched, a joined copy of host, path and `#` + fragment.
+    let pathText: String
+    /// The scheme's byte range in ``url``, when the URL has one.
+    let schemeRange: Range<Int>?
     /// The components that are matched against patterns: the host when it
     /// counts as a component, then the path (and `#` + fragment path), with
     /// empty components dropped.
-    let pathComponents: [Substring]
+    let pathComponents: [Range<Int>]
     /// Query items that have a value, in order, followed by fragment query items.
     let queryItems: [QueryItem]
 
@@ -24,124 +30,169 @@ struct RequestURL {
     /// ASCII control characters, which no URL contains. Everything else parses:
     /// odd input only yields components that match no route.
     init?(parsing url: String, hostAsPath: Bool) {
-        let bytes = url.utf8
-        guard !bytes.isEmpty, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        var url = url
+        url.makeContiguousUTF8()
+        guard let parts = url.utf8.withContiguousStorageIfAvailable({ Self.split($0, hostAsPath: hostAsPath) }),
+            let parts
+        else { return nil }
 
-        var index = bytes.startIndex
-        var scheme: Substring?
-        if let colon = Self.schemeEnd(in: url) {
-            scheme = url[bytes.startIndex..<colon]
-            index = bytes.index(after: colon)
-        }
-
-        var host: Substring?
-        if Self.hasAuthority(bytes[index...]) {
-            let authorityStart = bytes.index(index, offsetBy: 2)
-            let authorityEnd = Self.firstIndex(in: url, from: authorityStart) {
-                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-            }
-            host = Self.host(inAuthority: url[authorityStart..<authorityEnd])
-            index = authorityEnd
-        }
-
-        let pathEnd = Self.firstIndex(in: url, from: index) {
-            $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-        }
-        let path = url[index..<pathEnd]
-        index = pathEnd
-
-        var queryItems: [QueryItem] = []
-        if index != bytes.endIndex, bytes[index] == UInt8(ascii: "?") {
-            let queryStart = bytes.index(after: index)
-            let queryEnd = Self.firstIndex(in: url, from: queryStart) { $0 == UInt8(ascii: "#") }
-            Self.appendQueryItems(of: url[queryStart..<queryEnd], to: &queryItems)
-            index = queryEnd
-        }
-
-        var components: [Substring] = []
-        if let host, !host.isEmpty,
-            hostAsPath || (host != "localhost" && !host.utf8.contains(UInt8(ascii: ".")))
-        {
-            components.append(host)
-        }
-
-        var fragmentPath: Substring = ""
-        if index != bytes.endIndex {
-            let fragment = url[bytes.index(after: index)...]
-            fragmentPath = Self.readFragment(fragment, into: &queryItems)
-        }
-        if fragmentPath.isEmpty {
-            components += path.pathComponents()
+        self.url = url
+        self.schemeRange = parts.scheme
+        self.queryItems = parts.queryItems
+        if var joined = parts.joinedPath {
+            joined.makeContiguousUTF8()
+            self.pathText = joined
+            self.pathComponents = joined.utf8.withContiguousStorageIfAvailable {
+                var components: [Range<Int>] = []
+                Self.appendComponents(of: $0, in: 0..<$0.count, to: &components)
+                return components
+            }!
         } else {
-            // The fragment path is glued on with its `#`, as JLRoutes matches it.
-            let joined = String(path) + "#" + String(fragmentPath)
-            components += Substring(joined).pathComponents()
+            self.pathText = url
+            self.pathComponents = parts.pathComponents
         }
-
-        self.scheme = scheme
-        self.pathComponents = components
-        self.queryItems = queryItems
     }
 
-    /// Appends the valued items of `query` (`a=1&b&c=3` gives `a` and `c`).
-    static func appendQueryItems(of query: Substring, to items: inout [QueryItem]) {
-        forEachItem(in: query) { name, value in
+    /// The lowercased scheme, or `nil` when the URL has none.
+    var scheme: String? {
+        guard let schemeRange else { return nil }
+        return url.utf8.withContiguousStorageIfAvailable {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[schemeRange]), as: UTF8.self).lowercased()
+        }
+    }
+
+    /// Decodes the query items into parameters (see ``QueryString``).
+    func queryParameters(decodePlus: Bool) -> [String: RouteValue] {
+        guard !queryItems.isEmpty else { return [:] }
+        return url.utf8.withContiguousStorageIfAvailable {
+            QueryString.parameters(from: queryItems, in: $0, decodePlus: decodePlus)
+        }!
+    }
+
+    /// Calls `body` with the bytes the path components point into.
+    func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        pathText.utf8.withContiguousStorageIfAvailable(body)!
+    }
+}
+
+extension RequestURL {
+    /// What ``split(_:hostAsPath:)`` finds; ranges are byte offsets.
+    private struct Parts {
+        var scheme: Range<Int>?
+        var pathComponents: [Range<Int>] = []
+        var queryItems: [QueryItem] = []
+        /// Host, path and `#` + fragment path in one text, when a fragment path is matched.
+        var joinedPath: String?
+    }
+
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, hostAsPath: Bool) -> Parts? {
+        guard !bytes.isEmpty, !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+        var parts = Parts()
+        parts.pathComponents.reserveCapacity(8)
+        var index = 0
+
+        if let colon = schemeEnd(in: bytes) {
+            parts.scheme = 0..<colon
+            index = colon + 1
+        }
+
+        var host: Range<Int>?
+        if index + 1 < bytes.count, bytes[index] == slash, bytes[index + 1] == slash {
+            let authorityEnd = firstIndex(in: bytes, from: index + 2) { $0 == slash || $0 == question || $0 == hash }
+            host = self.host(inAuthority: index + 2..<authorityEnd, of: bytes)
+            index = authorityEnd
+        }
+        let hostIsComponent = host.map { range in
+            !range.isEmpty && (hostAsPath || !(isLocalhost(range, in: bytes) || bytes[range].contains(dot)))
+        } ?? false
+
+        let pathStart = index
+        let pathEnd = firstIndex(in: bytes, from: index) { $0 == question || $0 == hash }
+        index = pathEnd
+
+        if index < bytes.count, bytes[index] == question {
+            let queryEnd = firstIndex(in: bytes, from: index + 1) { $0 == hash }
+            appendQueryItems(of: index + 1..<queryEnd, in: bytes, to: &parts.queryItems)
+            index = queryEnd
+        }
+        if index < bytes.count {
+            let fragmentPath = readFragment(index + 1..<bytes.count, of: bytes, into: &parts.queryItems)
+            if !fragmentPath.isEmpty {
+                // The fragment path is glued on with its `#`, as JLRoutes matches it.
+                // A path after an authority starts with `/`, so host and path stay apart.
+                var joined = hostIsComponent ? text(host!, of: bytes) : ""
+                joined += text(pathStart..<pathEnd, of: bytes) + "#" + text(fragmentPath, of: bytes)
+                parts.joinedPath = joined
+                return parts
+            }
+        }
+
+        if hostIsComponent { parts.pathComponents.append(host!) }
+        appendComponents(of: bytes, in: pathStart..<pathEnd, to: &parts.pathComponents)
+        return parts
+    }
+
+    /// Appends the non-empty `/`-separated ranges of `range`.
+    static func appendComponents(of bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, to components: inout [Range<Int>]) {
+        var start = range.lowerBound
+        for index in range where bytes[index] == slash {
+            if start != index { components.append(start..<index) }
+            start = index + 1
+        }
+        if start != range.upperBound { components.append(start..<range.upperBound) }
+    }
+
+    /// Appends the valued, named items of `range` (`a=1&b&c=3` gives `a` and `c`).
+    static func appendQueryItems(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, to items: inout [QueryItem]) {
+        forEachItem(in: range, of: bytes) { name, value in
             if let value, !name.isEmpty { items.append(QueryItem(name: name, value: value)) }
         }
     }
 
     /// A fragment of `key=value` items merges into the query; any other
     /// fragment path is returned to be matched after a `#`.
-    private static func readFragment(_ fragment: Substring, into items: inout [QueryItem]) -> Substring {
-        let separator = fragment.utf8.firstIndex(of: UInt8(ascii: "?"))
-        let path = separator.map { fragment[..<$0] } ?? fragment
-        let query = separator.map { fragment[fragment.utf8.index(after: $0)...] }
+    private static func readFragment(_ fragment: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, into items: inout [QueryItem]) -> Range<Int> {
+        let separator = firstIndex(in: bytes, from: fragment.lowerBound) { $0 == question }
+        let path = fragment.lowerBound..<min(separator, fragment.upperBound)
+        let query = separator < fragment.upperBound ? separator + 1..<fragment.upperBound : nil
         let candidate = query ?? path
 
-        var firstValue: Substring??
-        forEachItem(in: candidate) { _, value in
+        var firstValue: Range<Int>??
+        forEachItem(in: candidate, of: bytes) { _, value in
             if firstValue == nil { firstValue = .some(value) }
         }
         let holdsItems = (firstValue ?? nil)?.isEmpty == false
         if holdsItems {
-            appendQueryItems(of: candidate, to: &items)
-            if query == nil { return "" }
+            appendQueryItems(of: candidate, in: bytes, to: &items)
+            if query == nil { return path.upperBound..<path.upperBound }
         }
         return path
     }
 
     /// Calls `body` with each `&`-separated item's name and, when it has an `=`, its value.
-    private static func forEachItem(in query: Substring, _ body: (Substring, Substring?) -> Void) {
-        let bytes = query.utf8
-        var start = bytes.startIndex
-        var index = start
-        while true {
-            if index == bytes.endIndex || bytes[index] == UInt8(ascii: "&") {
-                if start != index {
-                    let item = query[start..<index]
-                    if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                        body(item[..<equals], item[item.utf8.index(after: equals)...])
-                    } else {
-                        body(item, nil)
-                    }
+    private static func forEachItem(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>?) -> Void) {
+        var start = range.lowerBound
+        while start <= range.upperBound {
+            let end = firstIndex(in: bytes, from: start, upTo: range.upperBound) { $0 == ampersand }
+            if start != end {
+                let equals = firstIndex(in: bytes, from: start, upTo: end) { $0 == equalsSign }
+                if equals < end {
+                    body(start..<equals, equals + 1..<end)
+                } else {
+                    body(start..<end, nil)
                 }
-                if index == bytes.endIndex { break }
-                start = bytes.index(after: index)
             }
-            bytes.formIndex(after: &index)
+            start = end + 1
         }
     }
 
-    /// The index of the `:` ending a leading `letter *(letter / digit / + / - / .)` scheme.
-    static func schemeEnd(in text: String) -> String.Index? {
-        let bytes = text.utf8
+    /// The offset of the `:` ending a leading `letter *(letter / digit / + / - / .)` scheme.
+    static func schemeEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = bytes.first, isLetter(first) else { return nil }
-        var index = bytes.index(after: bytes.startIndex)
-        while index != bytes.endIndex {
+        for index in 1..<bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: ":") { return index }
+            if byte == colon { return index }
             guard isSchemeByte(byte) else { return nil }
-            bytes.formIndex(after: &index)
         }
         return nil
     }
@@ -152,46 +203,55 @@ struct RequestURL {
         return name.utf8.allSatisfy(isSchemeByte)
     }
 
+    /// Whether `text` starts with a scheme and its `:`.
+    static func hasScheme(_ text: String) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { schemeEnd(in: $0) != nil } ?? false
+    }
+
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     private static func isSchemeByte(_ byte: UInt8) -> Bool {
         isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == dot
     }
 
-    private static func hasAuthority(_ rest: Substring.UTF8View) -> Bool {
-        var iterator = rest.makeIterator()
-        return iterator.next() == UInt8(ascii: "/") && iterator.next() == UInt8(ascii: "/")
+    private static func isLocalhost(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes[range].elementsEqual("localhost".utf8)
     }
 
-    /// The host of `user@host:port`, `[v6]:port` keeping its brackets.
-    private static func host(inAuthority authority: Substring) -> Substring {
-        var host = authority
-        if let at = host.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            host = host[host.utf8.index(after: at)...]
+    /// The host of `user@host:port`, or `[v6]:port` keeping its brackets.
+    private static func host(inAuthority authority: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = authority.lowerBound
+        if let at = bytes[authority].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        if start < authority.upperBound, bytes[start] == UInt8(ascii: "[") {
+            let close = firstIndex(in: bytes, from: start, upTo: authority.upperBound) { $0 == UInt8(ascii: "]") }
+            return start..<min(close + 1, authority.upperBound)
         }
-        if host.utf8.first == UInt8(ascii: "[") {
-            if let close = host.utf8.firstIndex(of: UInt8(ascii: "]")) {
-                return host[...close]
-            }
-            return host
-        }
-        if let colon = host.utf8.firstIndex(of: UInt8(ascii: ":")) {
-            return host[..<colon]
-        }
-        return host
+        return start..<firstIndex(in: bytes, from: start, upTo: authority.upperBound) { $0 == colon }
+    }
+
+    private static func text(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     private static func firstIndex(
-        in text: String, from start: String.Index, where predicate: (UInt8) -> Bool
-    ) -> String.Index {
-        let bytes = text.utf8
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, upTo end: Int? = nil, where predicate: (UInt8) -> Bool
+    ) -> Int {
+        let end = end ?? bytes.count
         var index = start
-        while index != bytes.endIndex, !predicate(bytes[index]) {
-            bytes.formIndex(after: &index)
-        }
+        while index < end, !predicate(bytes[index]) { index += 1 }
         return index
     }
 }
+
+private let slash = UInt8(ascii: "/")
+private let question = UInt8(ascii: "?")
+private let hash = UInt8(ascii: "#")
+private let colon = UInt8(ascii: ":")
+private let dot = UInt8(ascii: ".")
+private let ampersand = UInt8(ascii: "&")
+private let equalsSign = UInt8(ascii: "=")

@@ -1,20 +1,22 @@
 /// The index that finds every route matching a URL's path components
 /// without looking at unrelated routes.
 ///
-/// One node per pattern prefix: literal children by their exact text, one
+/// One node per pattern prefix: literal children by their exact bytes, one
 /// shared child for any variable (names do not affect matching), and the
 /// routes that end at the node either exactly or with a trailing `*`. A
 /// lookup walks only the branches the components allow, so its cost depends
 /// on the URL's length and the routes that overlap it, not on the route count.
 /// Ordering (priority, then registration) is applied to the few matches found.
 final class RouteTrie {
+    // Nodes are confined to the router's executor; dynamic exclusivity checks
+    // on every field read were a large share of a lookup's cost.
     private final class Node {
-        var literals: [Substring: Node] = [:]
-        var variable: Node?
+        @exclusivity(unchecked) var literals = LiteralTable<Node>()
+        @exclusivity(unchecked) var variable: Node?
         /// Routes whose pattern ends at this node.
-        var routes: [RouteDefinition] = []
+        @exclusivity(unchecked) var routes: [RouteDefinition] = []
         /// Routes whose pattern ends with `*` after this node.
-        var wildcardRoutes: [RouteDefinition] = []
+        @exclusivity(unchecked) var wildcardRoutes: [RouteDefinition] = []
 
         var isEmpty: Bool {
             literals.isEmpty && variable == nil && routes.isEmpty && wildcardRoutes.isEmpty
@@ -22,6 +24,8 @@ final class RouteTrie {
     }
 
     private let root = Node()
+    /// The most non-wildcard segments of any route indexed so far; bounds a walk's stack.
+    private var depth = 0
 
     /// Indexes `route` under its segments.
     func insert(_ route: RouteDefinition) {
@@ -29,11 +33,12 @@ final class RouteTrie {
         for segment in route.segments {
             switch segment {
             case .literal(let text):
-                if let child = node.literals[Substring(text)] {
+                let key = Array(text.utf8)
+                if let child = node.literals.value(for: key) {
                     node = child
                 } else {
                     let child = Node()
-                    node.literals[Substring(text)] = child
+                    node.literals.set(child, for: key)
                     node = child
                 }
             case .variable:
@@ -46,24 +51,24 @@ final class RouteTrie {
                 }
             case .wildcard:
                 node.wildcardRoutes.append(route)
+                depth = max(depth, route.segments.count - 1)
                 return
             }
         }
         node.routes.append(route)
+        depth = max(depth, route.segments.count)
     }
 
     /// Removes `route` (by identity) and prunes the nodes it leaves empty.
     func remove(_ route: RouteDefinition) {
         var path: [(parent: Node, segment: PathSegment)] = []
         var node = root
-        for segment in route.segments {
+        for segment in route.segments where segment != .wildcard {
             let next: Node?
             switch segment {
-            case .literal(let text): next = node.literals[Substring(text)]
-            case .variable: next = node.variable
-            case .wildcard: next = nil
+            case .literal(let text): next = node.literals.value(for: Array(text.utf8))
+            case .variable, .wildcard: next = node.variable
             }
-            if segment == .wildcard { break }
             guard let next else { return }
             path.append((node, segment))
             node = next
@@ -75,26 +80,25 @@ final class RouteTrie {
         }
         while node.isEmpty, let (parent, segment) = path.popLast() {
             switch segment {
-            case .literal(let text): parent.literals[Substring(text)] = nil
-            case .variable: parent.variable = nil
-            case .wildcard: break
+            case .literal(let text): parent.literals.removeValue(for: Array(text.utf8))
+            case .variable, .wildcard: parent.variable = nil
             }
             node = parent
         }
     }
 
-    /// Every route matching `components`, in no particular order.
-    func matches(_ components: [Substring], into found: inout [RouteDefinition]) {
-        walk(components) { route in
+    /// Every route matching the request's components, in no particular order.
+    func matches(_ request: RequestURL, into found: inout [RouteDefinition]) {
+        walk(request) { route in
             found.append(route)
             return true
         }
     }
 
-    /// Whether any route matches `components`; stops at the first one.
-    func hasMatch(_ components: [Substring]) -> Bool {
+    /// Whether any route matches the request's components; stops at the first one.
+    func hasMatch(_ request: RequestURL) -> Bool {
         var found = false
-        walk(components) { _ in
+        walk(request) { _ in
             found = true
             return false
         }
@@ -102,20 +106,36 @@ final class RouteTrie {
     }
 
     /// Depth-first walk with an explicit stack (a long URL cannot overflow
-    /// the call stack); `visit` returns `false` to stop early.
-    private func walk(_ components: [Substring], visit: (RouteDefinition) -> Bool) {
-        var stack: [(node: Node, depth: Int)] = [(root, 0)]
-        while let (node, depth) = stack.popLast() {
-            for route in node.wildcardRoutes where !visit(route) { return }
-            if depth == components.count {
-                for route in node.routes where !visit(route) { return }
-                continue
-            }
-            if let variable = node.variable {
-                stack.append((variable, depth + 1))
-            }
-            if let literal = node.literals[components[depth]] {
-                stack.append((literal, depth + 1))
+    /// the call stack); `visit` returns `false` to stop early. The stack holds
+    /// at most one pending sibling per level, plus one.
+    private func walk(_ request: RequestURL, visit: (RouteDefinition) -> Bool) {
+        let components = request.pathComponents
+        let capacity = min(components.count, depth) + 2
+        request.withPathBytes { bytes in
+            withUnsafeTemporaryAllocation(of: (node: Unmanaged<Node>, depth: Int).self, capacity: capacity) { stack in
+                stack[0] = (Unmanaged.passUnretained(root), 0)
+                var count = 1
+                while count > 0 {
+                    count -= 1
+                    let (reference, level) = stack[count]
+                    let node = reference.takeUnretainedValue()
+                    if !node.wildcardRoutes.isEmpty {
+                        for route in node.wildcardRoutes where !visit(route) { return }
+                    }
+                    if level == components.count {
+                        for route in node.routes where !visit(route) { return }
+                        continue
+                    }
+                    if let variable = node.variable {
+                        stack[count] = (Unmanaged.passUnretained(variable), level + 1)
+                        count += 1
+                    }
+                    let component = UnsafeBufferPointer(rebasing: bytes[components[level]])
+                    if let literal = node.literals.value(for: component) {
+                        stack[count] = (Unmanaged.passUnretained(literal), level + 1)
+                        count += 1
+                    }
+                }
             }
         }
     }

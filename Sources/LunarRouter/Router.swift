@@ -119,8 +119,8 @@ public final class Router {
             unmatchedHandler?(url, extra)
             return false
         }
-        var dispatch = Dispatch(url: url, request: request, extra: extra, decodePlus: options.decodePlus)
-        let table = table(forOpening: request.scheme)
+        var dispatch = Dispatch(request: request, extra: extra, decodePlus: options.decodePlus)
+        let table = table(for: request)
         if dispatch.run(in: table) { return true }
         if table !== globalTable, table.fallbackToGlobal, dispatch.run(in: globalTable) { return true }
         if let unmatchedHandler {
@@ -133,9 +133,9 @@ public final class Router {
     /// would return `false` still counts).
     public func canOpen(_ url: String) -> Bool {
         guard let request = RequestURL(parsing: url, hostAsPath: options.hostAsPath) else { return false }
-        let table = table(forOpening: request.scheme)
-        if table.trie.hasMatch(request.pathComponents) { return true }
-        return table !== globalTable && table.fallbackToGlobal && globalTable.trie.hasMatch(request.pathComponents)
+        let table = table(for: request)
+        if table.trie.hasMatch(request) { return true }
+        return table !== globalTable && table.fallbackToGlobal && globalTable.trie.hasMatch(request)
     }
 
     private func table(forRegistering scheme: String?) throws(RouterError) -> RouteTable {
@@ -149,9 +149,9 @@ public final class Router {
     }
 
     /// The table for a URL's scheme; schemes with no table use the global routes.
-    private func table(forOpening scheme: Substring?) -> RouteTable {
-        guard let scheme, !schemeTables.isEmpty else { return globalTable }
-        return schemeTables[scheme.lowercased()] ?? globalTable
+    private func table(for request: RequestURL) -> RouteTable {
+        guard !schemeTables.isEmpty, let scheme = request.scheme else { return globalTable }
+        return schemeTables[scheme] ?? globalTable
     }
 }
 
@@ -159,14 +159,12 @@ extension Router {
     /// The state of one `open` call: the parsed URL and the query parameters,
     /// decoded once and only if some route matched.
     private struct Dispatch {
-        let url: String
         let request: RequestURL
         let extra: [String: RouteValue]
         let decodePlus: Bool
         private var decodedQuery: [String: RouteValue]?
 
-        init(url: String, request: RequestURL, extra: [String: RouteValue], decodePlus: Bool) {
-            self.url = url
+        init(request: RequestURL, extra: [String: RouteValue], decodePlus: Bool) {
             self.request = request
             self.extra = extra
             self.decodePlus = decodePlus
@@ -174,7 +172,7 @@ extension Router {
 
         mutating func queryParameters() -> [String: RouteValue] {
             if let decodedQuery { return decodedQuery }
-            let decoded = QueryString.parameters(from: request.queryItems, decodePlus: decodePlus)
+            let decoded = request.queryParameters(decodePlus: decodePlus)
             decodedQuery = decoded
             return decoded
         }
@@ -182,7 +180,8 @@ extension Router {
         /// Offers the URL to `table`'s matching routes in order; `true` once one accepts it.
         mutating func run(in table: RouteTable) -> Bool {
             var candidates: [RouteDefinition] = []
-            table.trie.matches(request.pathComponents, into: &candidates)
+            candidates.reserveCapacity(4)
+            table.trie.matches(request, into: &candidates)
             if candidates.count > 1 {
                 candidates.sort { $0.precedes($1) }
             }
@@ -193,28 +192,42 @@ extension Router {
         }
 
         private mutating func match(for route: RouteDefinition, scheme: String?) -> RouteMatch {
-            var parameters = queryParameters()
+            let query = queryParameters()
+            var parameters: [String: RouteValue]
+            if query.isEmpty {
+                parameters = [:]
+            } else {
+                parameters = query
+                parameters.reserveCapacity(query.count + route.segments.count + extra.count)
+            }
             var wildcard: [String]?
+            let decodePlus = decodePlus
             let components = request.pathComponents
-            for (index, segment) in route.segments.enumerated() {
-                switch segment {
-                case .literal:
-                    continue
-                case .variable(let name):
-                    parameters[name] = .string(variableValue(components[index]))
-                case .wildcard:
-                    wildcard = components[index...].map { PercentEncoding.decode($0, plusAsSpace: decodePlus) }
+            request.withPathBytes { bytes in
+                for (index, segment) in route.segments.enumerated() {
+                    switch segment {
+                    case .literal:
+                        continue
+                    case .variable(let name):
+                        parameters[name] = .string(Self.variableValue(components[index], of: bytes, decodePlus: decodePlus))
+                    case .wildcard:
+                        wildcard = components[index...].map {
+                            PercentEncoding.decode($0, of: bytes, plusAsSpace: decodePlus)
+                        }
+                    }
                 }
             }
             for (key, value) in extra { parameters[key] = value }
             return RouteMatch(
-                parameters: parameters, pattern: route.pattern, url: url,
+                parameters: parameters, pattern: route.pattern, url: request.url,
                 scheme: scheme, wildcardComponents: wildcard)
         }
 
-        /// Decodes a variable's component; a trailing `#` left by an empty fragment is dropped.
-        private func variableValue(_ component: Substring) -> String {
-            let value = PercentEncoding.decode(component, plusAsSpace: decodePlus)
+        /// Decodes a variable's component; a trailing `#` (an empty fragment, as JLRoutes sees it) is dropped.
+        private static func variableValue(
+            _ component: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, decodePlus: Bool
+        ) -> String {
+            let value = PercentEncoding.decode(component, of: bytes, plusAsSpace: decodePlus)
             if value.utf8.count > 1, value.utf8.last == UInt8(ascii: "#") {
                 return String(value.dropLast())
             }
