@@ -1,2 +1,0 @@
-// Placeholder: this module is being written; see the open issue for its scope.
-enum LunarRouterPlaceholder {}
