@@ -101,12 +101,17 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     package.platforms = [.macOS(.v14)]
     package.dependencies += [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ]
     package.targets += [
         .target(name: "CBaselines", dependencies: ["CLua"], path: "Benchmarks/CBaselines"),
     ]
     let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ("Bridge", ["LunarBridge", "CLunar", "CBaselines"]),
+        ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
+        ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
+        ("UI", ["LunarUI"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(
