@@ -125,11 +125,23 @@ extension String: LuaConvertible {
         }
         var len = 0
         let p = lua_tolstring(stack.L, index, &len)!
-        let buf = UnsafeRawBufferPointer(start: p, count: len)
-        if let s = String(validating: buf.bindMemory(to: UInt8.self), as: UTF8.self) { return s }
+        let buf = UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self)
+        if let s = String.fromLua(buf) { return s }
         throw LuaTypeMismatch(problem: "string is not valid UTF-8")
     }
     public static var luaTypeName: String { "string" }
+}
+
+extension String {
+    /// A String from Lua's bytes, or nil when they are not valid UTF-8.
+    /// ASCII (the common case) skips the slower validating initializer.
+    @inlinable
+    static func fromLua(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var high: UInt8 = 0
+        for b in bytes { high |= b }
+        if high < 0x80 { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
 }
 
 extension Array: LuaPushable where Element: LuaPushable {
@@ -406,7 +418,7 @@ extension LuaValue: LuaConvertible {
             var len = 0
             let p = lua_tolstring(L, index, &len)!
             let buf = UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self)
-            if let s = String(validating: buf, as: UTF8.self) { return .string(s) }
+            if let s = String.fromLua(buf) { return .string(s) }
             return .bytes(Array(buf))
         case LUA_TFUNCTION:
             lua_pushvalue(L, index)
