@@ -230,10 +230,21 @@ static int lunar_msgh(lua_State *L) {
     return 1;
 }
 
+void lunar_install_msgh(lua_State *L) {
+    lua_settop(L, 0);
+    lua_pushcfunction(L, lunar_msgh);
+}
+
 int lunar_pcall(lua_State *L, int nargs, int nresults) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;
     c->lenient = 0;
+    if (lua_tocfunction(L, 1) == lunar_msgh) {
+        // The main thread keeps the handler in slot 1: no stack shuffling per call.
+        int status = lua_pcallk(L, nargs, nresults, 1, 0, NULL);
+        c->lenient = saved;
+        return status;
+    }
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, lunar_msgh);
     lua_insert(L, base);

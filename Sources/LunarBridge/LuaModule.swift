@@ -168,8 +168,13 @@ extension LuaState {
         lunar_pop(L, 1)
     }
 
+    /// Makes a module written in Lua available to `require` (chunk name `=name`).
+    public func registerSource(_ name: String, _ source: String) {
+        sourceModules[name] = source
+    }
+
     /// The names of the registered modules.
-    public var moduleNames: [String] { modules.keys.sorted() }
+    public var moduleNames: [String] { Set(modules.keys).union(sourceModules.keys).sorted() }
     /// A registered module's declaration.
     public func module(named name: String) -> LuaModule? { modules[name] }
 

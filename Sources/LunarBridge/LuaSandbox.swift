@@ -106,6 +106,16 @@ extension LuaState {
             (":" + name).push(to: frame.stack)
             return .results(2)
         }
+        if let source = sourceModules[name] {
+            var text = source
+            let L = frame.stack.L
+            let status = text.withUTF8 { buf in
+                buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, "=" + name) }
+            }
+            if status != LUA_OK { return LuaReturn(code: LUNAR_RAISE) }
+            (":" + name).push(to: frame.stack)
+            return .results(2)
+        }
         guard let loader = moduleLoader else {
             "\n\tno module '\(name)' (no module root is set)".push(to: frame.stack)
             return .results(1)

@@ -35,6 +35,7 @@ public final class LuaState {
     var boxMetatable: Int32 = 0
     var classMetatables: [ObjectIdentifier: Int32] = [:]
     var modules: [String: LuaModule] = [:]
+    var sourceModules: [String: String] = [:]
     var moduleTables: [String: Int32] = [:]
     var eventListeners: [String: [String: [(id: Int, fn: LuaFunction)]]] = [:]
     var nextListenerID = 0
@@ -103,6 +104,7 @@ public final class LuaState {
         lua_setfield(L, -2, "__gc")
         boxMetatable = luaL_ref(L, lunar_registryindex())
         lunar_arm_budget(L)
+        lunar_install_msgh(L)
         try installSandbox(options.sandbox)
         register(LuaLogModule.module)
     }
@@ -157,6 +159,11 @@ public final class LuaState {
         let ref = luaL_ref(L, lunar_registryindex())
         liveReferences += 1
         return LuaReference(ref: ref, typeName: name, releases: releases)
+    }
+
+    /// Pops the value on top of `L` (the main thread if nil) into a reference.
+    public func popReference(on L: OpaquePointer? = nil) -> LuaReference {
+        makeReference(L ?? self.L)
     }
 
     /// Pushes the referenced value on `L`.
@@ -247,7 +254,9 @@ public final class LuaState {
     }
 
     /// Calls a Lua function with dynamic arguments and returns every result.
-    public func callReturningAll(_ function: LuaFunction, _ arguments: [LuaValue]) throws(LuaScriptError) -> [LuaValue] {
+    /// Tables come back copied, or, with `keepingReferences`, as references
+    /// (so their identity and metatables survive).
+    public func callReturningAll(_ function: LuaFunction, _ arguments: [LuaValue], keepingReferences: Bool = false) throws(LuaScriptError) -> [LuaValue] {
         try withHostCall { () throws(LuaScriptError) -> [LuaValue] in
             guard lua_checkstack(L, Int32(arguments.count) + 2) != 0 else {
                 throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
@@ -261,7 +270,14 @@ public final class LuaState {
             var results: [LuaValue] = []
             results.reserveCapacity(Int(top - base))
             if top > base {
-                for i in (base + 1)...top { results.append(LuaValue.readLossy(from: stack, at: i)) }
+                for i in (base + 1)...top {
+                    if keepingReferences, lua_type(L, i) == LUA_TTABLE {
+                        lua_pushvalue(L, i)
+                        results.append(.reference(makeReference(L)))
+                    } else {
+                        results.append(LuaValue.readLossy(from: stack, at: i))
+                    }
+                }
             }
             lua_settop(L, base)
             return results

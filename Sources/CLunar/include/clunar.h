@@ -115,6 +115,10 @@ void lunar_budget_interrupt(lunar_Context *context, const char *reason);
 
 // MARK: - Protected calls
 
+/// Puts the message handler in slot 1 of L's stack, where lunar_pcall finds
+/// it (call once on an empty main thread; never pop below slot 1 after).
+void lunar_install_msgh(lua_State *L);
+
 /// lua_pcall with a message handler that records the traceback and the first
 /// Lua frame's source:line in the registry (read with lunar_last_error_info).
 /// Also turns on strict memory mode for the duration of the call.

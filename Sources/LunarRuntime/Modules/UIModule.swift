@@ -1,0 +1,139 @@
+import LunarBridge
+
+/// `lunar.ui`: element constructors (written in Lua, so building a tree costs
+/// no bridge calls) plus `hud`, `toast` and `alert`, which reach the renderer.
+///
+/// An element is a plain table `{ kind=, id=, key=, props={}, events={}, children={} }`.
+/// Constructors take a label string or a spec table:
+///
+/// ```lua
+/// ui.Column { ui.Text "Hello", ui.Button { title = "Go", onPress = go } }
+/// ui.TextField { placeholder = "Account", bind = vm.account, maxLength = 25 }
+/// ui.List { items = vm.items, key = "id", row = function(item) return ui.Text(item.name) end }
+/// ```
+enum UIModule {
+    static func native(host: ScreenHostReference) -> LuaModule {
+        LuaModule("lunar.ui.native") { m in
+            m.function("showHUD") { (text: String?) in host.host?.showHUD(text) }
+            m.function("hideHUD") { () in host.host?.hideHUD() }
+            m.function("toast") { (text: String) in host.host?.toast(text) }
+            m.rawFunction("alert", parameters: ["table"], results: []) { frame in
+                let spec = try frame.argument(1, as: LuaTableReference.self)
+                try host.host?.alert(spec)
+                return .results(0)
+            }
+        }
+    }
+
+    static let source = #"""
+    local native = require("lunar.ui.native")
+    local ui = {}
+
+    local EVENTS = { onPress = "press", onChange = "change", onSubmit = "submit" }
+    local FIELDS = { id = true, key = true, items = true, row = true, bind = true, command = true }
+
+    -- Builds an element: `label` names the prop a bare string fills (Text's text).
+    local function element(kind, spec, label)
+      local node = { kind = kind, props = {}, events = {}, children = {} }
+      if type(spec) ~= "table" then
+        if spec ~= nil and label then node.props[label] = spec end
+        return node
+      end
+      for i, child in ipairs(spec) do
+        if i == 1 and label and type(child) ~= "table" then
+          node.props[label] = child
+        else
+          node.children[#node.children + 1] = child
+        end
+      end
+      for k, v in pairs(spec) do
+        if type(k) == "string" then
+          local event = EVENTS[k]
+          if event then
+            node.events[event] = v
+          elseif k == "id" or k == "key" then
+            node[k] = v
+          elseif not FIELDS[k] then
+            node.props[k] = v
+          end
+        end
+      end
+      return node
+    end
+
+    local function maker(kind, label)
+      return function(spec) return element(kind, spec, label) end
+    end
+
+    ui.Column = maker("Column")
+    ui.Row = maker("Row")
+    ui.Text = maker("Text", "text")
+    ui.Spacer = maker("Spacer")
+    ui.Divider = maker("Divider")
+    ui.Image = maker("Image", "alt")
+
+    function ui.TextField(spec)
+      local node = element("TextField", spec, "placeholder")
+      local bind = type(spec) == "table" and spec.bind or nil
+      if bind ~= nil then
+        -- Two-way binding to a property (anything with :get() and :set(v)).
+        node.props.value = bind:get()
+        local onChange = node.events.change
+        node.events.change = function(text)
+          bind:set(text)
+          if onChange then onChange(text) end
+        end
+      end
+      return node
+    end
+
+    function ui.Button(spec)
+      local node = element("Button", spec, "title")
+      local command = type(spec) == "table" and spec.command or nil
+      if command ~= nil then
+        -- Disabled while the command is not enabled (which includes executing).
+        if not command.enabled:get() then node.props.disabled = true end
+        local onPress = node.events.press
+        node.events.press = function()
+          if onPress then onPress() end
+          command:execute(spec.input)
+        end
+      end
+      return node
+    end
+
+    function ui.List(spec)
+      local node = element("List", spec)
+      local items, row, key = spec.items, spec.row, spec.key
+      if items ~= nil then
+        if type(row) ~= "function" then error("ui.List: 'row' must be a function(item, index)", 2) end
+        if type(items) ~= "table" then error("ui.List: 'items' must be a table", 2) end
+        for i, item in ipairs(items) do
+          local child = row(item, i)
+          if type(child) ~= "table" then error("ui.List: row " .. i .. " did not return an element", 2) end
+          local k
+          if type(key) == "function" then k = key(item, i)
+          elseif key ~= nil and type(item) == "table" then k = item[key]
+          end
+          child.key = k ~= nil and tostring(k) or tostring(i)
+          node.children[#node.children + 1] = child
+        end
+      end
+      return node
+    end
+
+    ui.hud = {
+      show = function(text) native.showHUD(text) end,
+      hide = function() native.hideHUD() end,
+    }
+    ui.toast = native.toast
+    ui.alert = native.alert
+
+    return ui
+    """#
+}
+
+/// A weak link from bridged closures to the screen host (which owns the state).
+final class ScreenHostReference: @unchecked Sendable {
+    weak var host: ScreenHost?
+}

@@ -1,0 +1,598 @@
+import CLunar
+import Foundation
+import LunarBridge
+import LunarRouter
+import LunarUI
+
+/// The screens of a running bundle: opens screen modules, runs their
+/// lifecycle in the documented order, renders them through the reconciler
+/// into a renderer, and routes what the user does back to Lua.
+///
+/// Lifecycle of an opened screen: `load(params)` → `bindViewModel(params)` →
+/// `configNavigation()` → first `render()` → `willAppear()` → (shown) →
+/// `didAppear()`. Covering it sends `willDisappear`/`didDisappear`, uncovering
+/// `willAppear`/`didAppear`; closing ends with `unload()`.
+///
+/// Confined to the runtime's executor, like the state it drives.
+public final class ScreenHost: RendererDelegate {
+    let state: LuaState
+    public let bundle: ScriptBundle
+    /// The app's router (`lunar.router`), where the navigation routes live.
+    let router: Router
+    /// Manifest routes only: resolves navigation targets to screen modules.
+    let screenRoutes = Router()
+    let routeCapture = RouteCapture()
+    public private(set) var renderer: (any Renderer)?
+    var screens: [ScreenID: ScreenInstance] = [:]
+    /// Shown screens: the root stack, then one stack per presented modal.
+    var stacks: [[ScreenID]] = []
+    var nextScreenID = 1
+    var alerts: [AlertID: LuaTableReference] = [:]
+    var nextAlertID = 1
+    var renderScheduled = false
+    var rendering = false
+    let helpers: LuaTableReference
+    /// Where script errors go besides the screen (an overlay or a toast).
+    public var onScriptError: (LuaScriptError) -> Void = { _ in }
+
+    init(state: LuaState, bundle: ScriptBundle, router: Router) throws {
+        self.state = state
+        self.bundle = bundle
+        self.router = router
+        let chunk = try state.load(Self.helperSource, name: "=lunar.runtime")
+        helpers = try state.callHelper(chunk, [])[0].tableReference(in: state)
+        for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try screenRoutes.add(pattern) { [routeCapture] match in
+                    routeCapture.found = (module, match.parameters)
+                    return true
+                }
+                _ = try router.add(pattern) { [weak self] match in
+                    guard let self else { return false }
+                    return self.navigate(module: module, target: match.url, parameters: match.parameters, modal: false)
+                }
+            } catch {
+                throw BundleError("manifest.json: route '\(pattern)': \(error)")
+            }
+        }
+        _ = try? router.add("/navPush/:screen") { [weak self] match in
+            self?.navigate(named: match.parameters["screen"]?.stringValue, match: match, modal: false) ?? false
+        }
+        _ = try? router.add("/navPresent/:screen") { [weak self] match in
+            self?.navigate(named: match.parameters["screen"]?.stringValue, match: match, modal: true) ?? false
+        }
+        state.onTurnEnded = { [weak self] in self?.scheduleRender() }
+    }
+
+    // MARK: Renderer
+
+    /// Attaches the renderer that shows the screens.
+    public func attach(_ renderer: any Renderer) {
+        self.renderer = renderer
+        renderer.delegate = self
+    }
+
+    /// The visible screen.
+    public var visibleScreen: ScreenID? { stacks.last?.last }
+
+    /// The navigation stack, bottom first: module names and whether presented.
+    public var stackDescription: [(module: String, title: String?, modal: Bool)] {
+        stacks.flatMap { $0 }.compactMap { id in screens[id].map { ($0.module, $0.title, $0.modal) } }
+    }
+
+    // MARK: Opening screens
+
+    /// Opens a URL through the app's router (manifest routes, `/navPush/...`).
+    @discardableResult
+    public func open(_ url: String, extra: [String: LuaValue] = [:]) -> Bool {
+        router.open(url, extra: extra.mapValues { RouteValue.opaque($0) })
+    }
+
+    func navigate(named screen: String?, match: RouteMatch, modal: Bool) -> Bool {
+        guard let screen, let module = resolveModule(screen) else { return false }
+        var parameters = match.parameters
+        parameters["screen"] = nil
+        return navigate(module: module, target: match.url, parameters: parameters, modal: modal)
+    }
+
+    /// A screen name to a module: a manifest route `/name`, then `screens.name`, then `name`.
+    func resolveModule(_ target: String) -> String? {
+        if let module = bundle.manifest.routes["/" + target] { return module }
+        for candidate in ["screens." + target, target] where moduleExists(candidate) { return candidate }
+        return nil
+    }
+
+    func moduleExists(_ name: String) -> Bool {
+        guard BundleManifest.isModuleName(name) else { return false }
+        let path = name.replacingOccurrences(of: ".", with: "/")
+        return FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent(path + ".lua").path)
+            || FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent(path + "/init.lua").path)
+    }
+
+    func navigate(module: String, target: String, parameters: [String: RouteValue], modal: Bool) -> Bool {
+        var params = LuaTable()
+        for (key, value) in parameters {
+            switch value {
+            case .string(let s): params[key] = .string(s)
+            case .list(let l): params[key] = .table(LuaTable(array: l.map(LuaValue.string)))
+            case .opaque(let v): params[key] = (v as? LuaValue) ?? .nil
+            }
+        }
+        show(module: module, target: target, params: .table(params), modal: modal)
+        return true
+    }
+
+    /// Resolves a navigator target (a route URL or a module name) and opens it.
+    func open(target: String, params: LuaValue, modal: Bool) throws {
+        if target.hasPrefix("/") || target.contains("://") {
+            let url = target
+            // A manifest route: push it with the caller's params over the route's.
+            routeCapture.found = nil
+            guard screenRoutes.open(url), let (module, routeParams) = routeCapture.found else {
+                throw LuaError.message("no screen route matches '\(target)'")
+            }
+            var merged = routeParams
+            if case .table(let extra) = params {
+                for (k, v) in extra.fields { if case .string(let key) = k { merged[key] = .opaque(v) } }
+            }
+            _ = navigate(module: module, target: url, parameters: merged, modal: modal)
+        } else {
+            guard let module = resolveModule(target) ?? (moduleExists(target) ? target : nil) else {
+                throw LuaError.message("no screen module '\(target)' (looked for a manifest route '/\(target)', 'screens.\(target)' and '\(target)')")
+            }
+            show(module: module, target: target, params: params, modal: modal)
+        }
+    }
+
+    /// Creates the screen instance, runs its lifecycle and shows it.
+    func show(module: String, target: String, params: LuaValue, modal: Bool) {
+        let id = ScreenID(nextScreenID)
+        nextScreenID += 1
+        let instance: LuaTableReference
+        do {
+            instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(module)])[0].tableReference(in: state)
+        } catch let error as LuaScriptError {
+            // The module does not load: show the error in place of the screen.
+            lunar_newtable(state.L)
+            let placeholder = LuaTableReference(reference: state.popReference())
+            let screen = ScreenInstance(id: id, module: module, target: target, instance: placeholder, modal: modal)
+            screens[id] = screen
+            present(screen, error: error)
+            return
+        } catch {
+            return
+        }
+        let screen = ScreenInstance(id: id, module: module, target: target, instance: instance, modal: modal)
+        screens[id] = screen
+        let covered = visibleScreen.flatMap { screens[$0] }
+
+        var failure = lifecycle(screen, "load", params)
+        if failure == nil { failure = lifecycle(screen, "bindViewModel", params) }
+        if failure == nil { failure = lifecycle(screen, "configNavigation") }
+        screen.loaded = failure == nil
+        screen.title = readTitle(screen)
+        if let failure {
+            present(screen, error: failure)
+            return
+        }
+        render(screen)
+        if let covered { _ = lifecycle(covered, "willDisappear") }
+        _ = lifecycle(screen, "willAppear")
+        reveal(screen)
+        if let covered { _ = lifecycle(covered, "didDisappear") }
+        _ = lifecycle(screen, "didAppear")
+        renderVisible()
+    }
+
+    private func present(_ screen: ScreenInstance, error: LuaScriptError) {
+        showOverlay(error, on: screen)
+        reveal(screen)
+    }
+
+    private func reveal(_ screen: ScreenInstance) {
+        if screen.modal || stacks.isEmpty {
+            stacks.append([screen.id])
+            if screen.modal { renderer?.present(screen.id, title: screen.title) } else { renderer?.push(screen.id, title: screen.title) }
+        } else {
+            stacks[stacks.count - 1].append(screen.id)
+            renderer?.push(screen.id, title: screen.title)
+        }
+    }
+
+    // MARK: Closing screens
+
+    /// Closes the visible screen (or its modal stack when it is a modal's root).
+    /// Returns false when there is nothing to go back to.
+    @discardableResult
+    public func back() -> Bool {
+        guard let top = stacks.last else { return false }
+        if top.count > 1 { return pop() }
+        if stacks.count > 1 { return dismiss() }
+        return false
+    }
+
+    @discardableResult
+    public func pop() -> Bool {
+        guard var top = stacks.last, top.count > 1, let leaving = screens[top.last!] else {
+            return stacks.count > 1 ? dismiss() : false
+        }
+        let uncovered = screens[top[top.count - 2]]
+        _ = lifecycle(leaving, "willDisappear")
+        if let uncovered { _ = lifecycle(uncovered, "willAppear") }
+        top.removeLast()
+        stacks[stacks.count - 1] = top
+        renderer?.pop(leaving.id)
+        _ = lifecycle(leaving, "didDisappear")
+        if let uncovered { _ = lifecycle(uncovered, "didAppear") }
+        close(leaving)
+        renderVisible()
+        return true
+    }
+
+    @discardableResult
+    public func dismiss() -> Bool {
+        guard stacks.count > 1, let modal = stacks.last else { return false }
+        let leaving = modal.compactMap { screens[$0] }
+        let uncovered = stacks[stacks.count - 2].last.flatMap { screens[$0] }
+        if let top = leaving.last { _ = lifecycle(top, "willDisappear") }
+        if let uncovered { _ = lifecycle(uncovered, "willAppear") }
+        stacks.removeLast()
+        renderer?.dismiss(modal[0])
+        if let top = leaving.last { _ = lifecycle(top, "didDisappear") }
+        if let uncovered { _ = lifecycle(uncovered, "didAppear") }
+        for screen in leaving.reversed() { close(screen) }
+        renderVisible()
+        return true
+    }
+
+    /// Runs `unload` and releases everything the screen held.
+    private func close(_ screen: ScreenInstance) {
+        _ = lifecycle(screen, "unload")
+        for binding in screen.bindings.values { disposeBinding(binding) }
+        screen.bindings = [:]
+        _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
+        screens[screen.id] = nil
+    }
+
+    // MARK: Lifecycle
+
+    /// Calls `method` on the screen instance if it defines it; returns the error, if any.
+    @discardableResult
+    func lifecycle(_ screen: ScreenInstance, _ method: String, _ argument: LuaValue? = nil) -> LuaScriptError? {
+        var arguments: [LuaValue] = [.reference(screen.instance.reference), .string(method)]
+        if let argument { arguments.append(argument) }
+        do {
+            _ = try state.callHelper(helpers.function("call", in: state), arguments)
+            return nil
+        } catch {
+            onScriptError(error)
+            if method != "unload", method != "didDisappear", method != "willDisappear" {
+                showOverlay(error, on: screen)
+            }
+            return error
+        }
+    }
+
+    func readTitle(_ screen: ScreenInstance) -> String? {
+        guard let value = try? state.callHelper(helpers.function("title", in: state), [.reference(screen.instance.reference)]).first else {
+            return nil
+        }
+        return value.stringValue
+    }
+
+    // MARK: Rendering
+
+    /// Re-renders after the current job (coalesced): called when Lua ran.
+    func scheduleRender() {
+        guard !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        renderScheduled = true
+        let bound = UncheckedBox(self)
+        driver.enqueue { bound.value.flushRender() }
+    }
+
+    /// Runs a pending re-render now (the headless driver calls this before a snapshot).
+    public func flushRender() {
+        guard renderScheduled else { return }
+        renderScheduled = false
+        renderVisible()
+    }
+
+    /// Renders every visible screen (the top of each stack is enough: covered
+    /// screens render again when they are uncovered).
+    public func renderVisible() {
+        renderScheduled = false
+        guard let id = visibleScreen, let screen = screens[id] else { return }
+        render(screen)
+    }
+
+    func render(_ screen: ScreenInstance) {
+        guard screen.loaded, !rendering else { return }
+        rendering = true
+        defer { rendering = false }
+        let L = state.L
+        let stack = state.stack
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let tree: LuaValue
+        do {
+            tree = try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)]).first ?? .nil
+        } catch {
+            onScriptError(error)
+            showOverlay(error, on: screen)
+            return
+        }
+        guard case .reference(let treeRef) = tree, treeRef.typeName == "table" else {
+            showOverlay(message: "render() of \(screen.module) returned \(tree.typeName), not an element", on: screen)
+            return
+        }
+        tree.push(to: stack)
+        var reader = ElementReader(stack: stack)
+        let element: Element
+        do {
+            element = try reader.read(at: lua_gettop(L))
+        } catch {
+            showOverlay(message: "render() of \(screen.module): \(error.message)", on: screen)
+            return
+        }
+        screen.lastTree = LuaTableReference(reference: treeRef)
+        let mutations = screen.reconciler.reconcile(element)
+        if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
+        if screen.overlay != nil {
+            screen.overlay = nil
+            renderer?.hideError(on: screen.id)
+        }
+        let title = readTitle(screen)
+        if title != screen.title {
+            screen.title = title
+            renderer?.setTitle(title, of: screen.id)
+        }
+        bindSignals(reader.bound, on: screen)
+    }
+
+    // MARK: Signal-bound props
+
+    private func bindSignals(_ bound: [(path: [Int], prop: String, source: LuaValue)], on screen: ScreenInstance) {
+        var live: Set<PropBindingKey> = []
+        for (path, prop, source) in bound {
+            guard let node = screen.reconciler.node(at: path) else { continue }
+            let key = PropBindingKey(node: node, prop: prop)
+            live.insert(key)
+            if let existing = screen.bindings[key], existing.source == source { continue }
+            if let existing = screen.bindings[key] { disposeBinding(existing) }
+            let screenID = screen.id
+            let onValue = state.makeFunction(named: "ui.bound") { [weak self] frame in
+                let value = try frame.argument(1, as: LuaValue.self)
+                self?.boundValueChanged(screen: screenID, key: key, value: value)
+                return .results(0)
+            }
+            do {
+                let disposable = try state.callHelper(helpers.function("subscribe", in: state), [source, .function(onValue)]).first ?? .nil
+                screen.bindings[key] = PropBinding(source: source, disposable: disposable)
+            } catch {
+                onScriptError(error)
+            }
+        }
+        for (key, binding) in screen.bindings where !live.contains(key) {
+            disposeBinding(binding)
+            screen.bindings[key] = nil
+        }
+    }
+
+    private func boundValueChanged(screen id: ScreenID, key: PropBindingKey, value: LuaValue) {
+        guard let screen = screens[id] else { return }
+        let prop: PropValue?
+        switch value {
+        case .boolean(let b): prop = .bool(b)
+        case .integer(let i): prop = .int(i)
+        case .number(let d): prop = .double(d)
+        case .string(let s): prop = .string(s)
+        default: prop = nil
+        }
+        var props = Props()
+        if let prop { props[PropName(rawValue: key.prop)] = prop }
+        if let mutation = screen.reconciler.updateProps(props, of: key.node) {
+            renderer?.apply([mutation], to: id)
+        }
+    }
+
+    private func disposeBinding(_ binding: PropBinding) {
+        _ = try? state.callHelper(helpers.function("dispose", in: state), [binding.disposable])
+    }
+
+    // MARK: Errors
+
+    func showOverlay(_ error: LuaScriptError, on screen: ScreenInstance) {
+        var frame: [ErrorOverlay.SourceLine] = []
+        if let location = error.location, let lines = bundle.lines(ofFile: location.file) {
+            let range = max(1, location.line - 2)...min(lines.count, location.line + 2)
+            if !range.isEmpty { frame = range.map { ErrorOverlay.SourceLine(number: $0, text: lines[$0 - 1]) } }
+        }
+        var message = error.message
+        if let location = error.location, message.hasPrefix(location.description + ": ") {
+            message.removeFirst(location.description.count + 2)
+        }
+        let overlay = ErrorOverlay(message: message, file: error.location?.file, line: error.location?.line, codeFrame: frame)
+        screen.overlay = overlay
+        renderer?.showError(overlay, on: screen.id)
+    }
+
+    func showOverlay(message: String, on screen: ScreenInstance) {
+        let overlay = ErrorOverlay(message: message)
+        screen.overlay = overlay
+        renderer?.showError(overlay, on: screen.id)
+    }
+
+    // MARK: HUD, toast, alert
+
+    func showHUD(_ text: String?) { renderer?.showHUD(text) }
+    func hideHUD() { renderer?.hideHUD() }
+    func toast(_ text: String) { renderer?.showToast(text) }
+
+    func alert(_ spec: LuaTableReference) throws {
+        let table = try state.callHelper(helpers.function("alertSpec", in: state), [.reference(spec.reference)])
+        guard let title = table.first?.stringValue else { throw LuaError.message("ui.alert needs a title") }
+        let message = table.count > 1 ? table[1].stringValue : nil
+        var buttons: [Alert.Button] = []
+        if table.count > 2, case .table(let list) = table[2] {
+            for entry in list.array {
+                let role = entry["role"].stringValue.flatMap(Alert.Button.Role.init(rawValue:)) ?? .default
+                buttons.append(Alert.Button(entry["title"].stringValue ?? "OK", role: role))
+            }
+        }
+        let id = AlertID(nextAlertID)
+        nextAlertID += 1
+        alerts[id] = spec
+        renderer?.showAlert(Alert(id: id, title: title, message: message, buttons: buttons.isEmpty ? [Alert.Button("OK")] : buttons))
+    }
+
+    // MARK: RendererDelegate
+
+    public func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
+        switch event {
+        case .element(let screenID, let node, let name, let payload):
+            guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
+            if name == .change, let payload { screen.reconciler.recordProps(Props([(PropName.value, payload)]), of: node) }
+            var argument: [LuaValue] = []
+            switch payload {
+            case .string(let s)?: argument = [.string(s)]
+            case .int(let i)?: argument = [.integer(i)]
+            case .double(let d)?: argument = [.number(d)]
+            case .bool(let b)?: argument = [.boolean(b)]
+            case nil: break
+            }
+            let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
+            do {
+                _ = try state.callHelper(helpers.function("dispatch", in: state),
+                                               [.reference(tree.reference), luaPath, .string(name.rawValue)] + argument)
+            } catch {
+                onScriptError(error)
+                renderer.showToast("error: " + error.message)
+            }
+            renderVisible()
+        case .alertButton(let id, let index):
+            guard let spec = alerts.removeValue(forKey: id) else { return }
+            do {
+                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(spec.reference), .integer(index + 1)])
+            } catch {
+                onScriptError(error)
+                renderer.showToast("error: " + error.message)
+            }
+            renderVisible()
+        case .back(let screen):
+            guard screen == visibleScreen else { return }
+            back()
+        }
+    }
+
+    /// Lua helpers the host calls; written in Lua so that metamethods and
+    /// method calls happen inside protected calls, never from a Swift frame.
+    static let helperSource = #"""
+    local helpers = {}
+
+    function helpers.instantiate(module)
+      local definition = require(module)
+      if type(definition) ~= "table" then
+        error("screen module '" .. module .. "' returned " .. type(definition) .. ", not a table", 0)
+      end
+      return setmetatable({}, { __index = definition })
+    end
+
+    function helpers.call(instance, method, ...)
+      local fn = instance[method]
+      if fn ~= nil then return fn(instance, ...) end
+    end
+
+    function helpers.title(instance)
+      local t = instance.title
+      if type(t) == "function" then t = t(instance) end
+      if t ~= nil then return tostring(t) end
+    end
+
+    function helpers.render(instance)
+      local render = instance.render
+      if render == nil then error("screen has no render() method", 0) end
+      local tree = render(instance)
+      if type(tree) ~= "table" then error("render() returned " .. type(tree) .. ", not an element", 0) end
+      return tree
+    end
+
+    function helpers.dispatch(tree, path, event, ...)
+      local node = tree
+      for _, i in ipairs(path) do node = node.children[i] end
+      local handler = node and node.events and node.events[event]
+      if handler then return handler(...) end
+    end
+
+    function helpers.subscribe(source, onValue)
+      return source:subscribe(onValue)
+    end
+
+    function helpers.dispose(disposable)
+      if disposable ~= nil and disposable.dispose then disposable:dispose() end
+    end
+
+    function helpers.close(instance)
+      local lifetime = rawget(instance, "lifetime")
+      if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
+    end
+
+    function helpers.alertSpec(spec)
+      local buttons = {}
+      for i, b in ipairs(spec.buttons or {}) do buttons[i] = { title = b.title, role = b.role } end
+      return spec.title, spec.message, buttons
+    end
+
+    function helpers.alertButton(spec, index)
+      local button = (spec.buttons or {})[index]
+      if button and button.onPress then button.onPress() end
+    end
+
+    return helpers
+    """#
+}
+
+/// What a manifest route matched: its screen module and parameters.
+final class RouteCapture {
+    var found: (module: String, parameters: [String: RouteValue])?
+}
+
+extension LuaState {
+    /// Calls a host helper, keeping returned tables by reference.
+    @discardableResult
+    func callHelper(_ function: LuaFunction, _ arguments: [LuaValue]) throws(LuaScriptError) -> [LuaValue] {
+        try callReturningAll(function, arguments, keepingReferences: true)
+    }
+}
+
+/// Moves a confined object into a job for the same executor.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension LuaValue {
+    /// The table behind a reference value (host helpers return tables by reference).
+    func tableReference(in state: LuaState) throws -> LuaTableReference {
+        switch self {
+        case .reference(let r) where r.typeName == "table": return LuaTableReference(reference: r)
+        case .table(let t):
+            // A copied table: push it back and keep a reference (tables from helpers are small).
+            LuaValue.table(t).push(to: state.stack)
+            return LuaTableReference(reference: state.popReference())
+        default: throw LuaError.message("expected a table, got \(typeName)")
+        }
+    }
+}
+
+extension LuaTableReference {
+    /// A function field (raw access), for host helper tables.
+    func function(_ name: String, in state: LuaState) -> LuaFunction {
+        let L = state.L
+        push(to: state.stack)
+        name.push(to: state.stack)
+        lua_rawget(L, -2)
+        let fn = LuaFunction(reference: state.popReference())
+        lunar_pop(L, 1)
+        return fn
+    }
+}
