@@ -50,7 +50,7 @@ struct ExecCommand: AsyncParsableCommand {
         }
         let failures = FailureCount()
         await engine.withState { state in
-            ScriptModules.install(on: state)
+            ScriptModules.install(on: state, executor: engine.executor)
             state.errorHandler = { error in
                 failures.increment()
                 FileHandle.standardError.write(Data(("lunar: uncaught error: " + error.report + "\n").utf8))

@@ -6,6 +6,6 @@ struct Lunar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lunar",
         abstract: "Run, test and develop Lunar script bundles.",
-        subcommands: [ExecCommand.self]
+        subcommands: [RunCommand.self, ExecCommand.self]
     )
 }

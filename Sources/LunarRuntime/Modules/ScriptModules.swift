@@ -1,12 +1,27 @@
 import LunarBridge
+import LunarRouter
 
 /// Installs every bridge module the runtime provides on a state.
-///
-/// `lunar.log` is built into every state; the service modules (`lunar.signal`,
-/// `lunar.timer`, `lunar.router`, `lunar.net`, ...) are added here as they land.
 public enum ScriptModules {
-    public static func install(on state: LuaState) {
+    /// The modules every script gets (`lunar exec` and bundles): `lunar`
+    /// (`lunar.async`), `lunar.log` (built in), `lunar.timer`. Returns the
+    /// state's router (shared by `lunar.router` and the navigator).
+    @discardableResult
+    public static func install(on state: LuaState, executor: LuaExecutor) -> Router {
         state.register(LunarCoreModule.module)
+        state.register(TimerModule.module(executor: executor))
+        let router = state[extension: Router.self] ?? Router()
+        state[extension: Router.self] = router
+        return router
+    }
+
+    /// The modules that need screens: `lunar.ui`, `lunar.navigator`.
+    static func installScreens(on state: LuaState, host: ScreenHost) {
+        let reference = ScreenHostReference()
+        reference.host = host
+        state.register(UIModule.native(host: reference))
+        state.registerSource("lunar.ui", UIModule.source)
+        state.register(NavigatorModule.module(host: reference))
     }
 }
 
@@ -21,7 +36,7 @@ enum LunarCoreModule {
                 for i in 2...frame.argumentCount { args.append(try frame.argument(i, as: LuaValue.self)) }
             }
             let state = frame.state
-            state.spawn(fn, arguments: args) { result in
+            state.spawn(fn, arguments: args) { [unowned state] result in
                 if case .failure(let error) = result { state.report(error) }
             }
             return .results(0)

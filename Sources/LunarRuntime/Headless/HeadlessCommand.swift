@@ -1,0 +1,88 @@
+/// One line of the headless command language.
+///
+/// Arguments are separated by spaces; an argument with spaces is written in
+/// double quotes (`\"` and `\\` escape inside quotes). Blank lines and lines
+/// starting with `#` are ignored.
+///
+/// | command | effect |
+/// |---|---|
+/// | `open URL` | opens a URL through the router |
+/// | `type FIELD TEXT` | types into a field (element id or placeholder) |
+/// | `clear FIELD` | empties a field |
+/// | `submit FIELD` | submits a field |
+/// | `tap LABEL` | taps a button (title or id), a pressable text, or an alert button |
+/// | `back` | goes back (pop or dismiss) |
+/// | `wait` | waits until network, timers and callbacks are idle |
+/// | `snapshot` | prints the screen |
+public enum HeadlessCommand: Equatable, Sendable {
+    case open(String)
+    case type(field: String, text: String)
+    case clear(field: String)
+    case submit(field: String)
+    case tap(String)
+    case back
+    case wait
+    case snapshot
+
+    /// Parses one line; nil for blank lines and comments.
+    public static func parse(_ line: String) throws(HeadlessCommandError) -> HeadlessCommand? {
+        let words = try split(line)
+        guard let verb = words.first else { return nil }
+        let args = Array(words.dropFirst())
+        func expect(_ n: Int, _ usage: String) throws(HeadlessCommandError) {
+            guard args.count == n else { throw HeadlessCommandError("usage: \(usage)") }
+        }
+        switch verb {
+        case "open": try expect(1, "open URL"); return .open(args[0])
+        case "type": try expect(2, "type FIELD TEXT"); return .type(field: args[0], text: args[1])
+        case "clear": try expect(1, "clear FIELD"); return .clear(field: args[0])
+        case "submit": try expect(1, "submit FIELD"); return .submit(field: args[0])
+        case "tap": try expect(1, "tap LABEL"); return .tap(args[0])
+        case "back": try expect(0, "back"); return .back
+        case "wait": try expect(0, "wait"); return .wait
+        case "snapshot": try expect(0, "snapshot"); return .snapshot
+        default:
+            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, back, wait, snapshot)")
+        }
+    }
+
+    static func split(_ line: String) throws(HeadlessCommandError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quoted = false
+        var iterator = line.makeIterator()
+        while let c = iterator.next() {
+            if quoted {
+                if c == "\\" {
+                    guard let next = iterator.next() else { throw HeadlessCommandError("unfinished escape at end of line") }
+                    current.append(next)
+                } else if c == "\"" {
+                    quoted = false
+                } else {
+                    current.append(c)
+                }
+            } else if c == "\"" {
+                quoted = true
+                inWord = true
+            } else if c == " " || c == "\t" {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else if c == "#" && !inWord && words.isEmpty {
+                return []
+            } else {
+                current.append(c)
+                inWord = true
+            }
+        }
+        if quoted { throw HeadlessCommandError("unterminated quote") }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+/// A command that could not be parsed or carried out.
+public struct HeadlessCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

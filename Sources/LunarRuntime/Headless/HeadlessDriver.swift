@@ -1,0 +1,88 @@
+import Foundation
+import LunarHeadless
+import LunarUI
+
+extension LunarRuntime {
+    /// Starts the bundle on a headless renderer and returns the first snapshot.
+    public func startHeadless() throws(BundleError) -> String {
+        try start(renderer: HeadlessRenderer())
+        return snapshot()
+    }
+
+    /// The visible screen as stable text (after any pending re-render).
+    public func snapshot() -> String {
+        host.flushRender()
+        return headless?.snapshot() ?? "(no headless renderer)\n"
+    }
+
+    var headless: HeadlessRenderer? { host.renderer as? HeadlessRenderer }
+
+    /// Carries out one headless command (except `wait`, see ``wait(timeout:)``).
+    public func perform(_ command: HeadlessCommand) async throws(HeadlessCommandError) {
+        guard let renderer = headless else { throw HeadlessCommandError("the runtime has no headless renderer") }
+        host.flushRender()
+        do {
+            switch command {
+            case .open(let url):
+                guard host.open(url) else { throw HeadlessCommandError("open \(url): no route matches") }
+            case .type(let field, let text): try renderer.type(text, into: field)
+            case .clear(let field): try renderer.clear(field)
+            case .submit(let field): try renderer.submit(field)
+            case .tap(let label): try renderer.tap(label)
+            case .back: try renderer.back()
+            case .wait:
+                guard await wait(timeout: 10) else {
+                    throw HeadlessCommandError("wait: still busy after 10 s (a repeating timer or a request that never ends)")
+                }
+            case .snapshot: break
+            }
+        } catch let error as HeadlessInputError {
+            throw HeadlessCommandError(error.description)
+        } catch let error as HeadlessCommandError {
+            throw error
+        } catch {
+            throw HeadlessCommandError("\(error)")
+        }
+        host.flushRender()
+    }
+
+    /// Waits until no job, timer or request is pending; false on timeout.
+    public func wait(timeout seconds: Double) async -> Bool {
+        if executor.clock == .virtual {
+            // Virtual time: jump to each pending timer until idle (bounded).
+            for _ in 0..<10_000 {
+                if executor.isIdle { break }
+                if let next = executor.nextDeadline {
+                    await advance(by: max(0, next - executor.now))
+                } else {
+                    await waitUntilIdle()
+                }
+            }
+            host.flushRender()
+            return executor.isIdle
+        }
+        let gate = OnceGate()
+        let idle = await withCheckedContinuation { (c: CheckedContinuation<Bool, Never>) in
+            executor.notifyWhenIdle { if gate.open() { c.resume(returning: true) } }
+            Task.detached {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                if gate.open() { c.resume(returning: false) }
+            }
+        }
+        host.flushRender()
+        return idle
+    }
+}
+
+/// Lets exactly one of several racing callers through.
+final class OnceGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened = false
+    func open() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if opened { return false }
+        opened = true
+        return true
+    }
+}

@@ -1,0 +1,40 @@
+import LunarBridge
+
+/// `lunar.timer`: `after(seconds, fn)` and `every(seconds, fn)` on the
+/// runtime's executor; each returns a handle with `:cancel()` (true the first
+/// time). A pending timer keeps `lunar exec` and `wait` from finishing.
+/// An error in a timer function is reported; an `every` timer keeps running.
+enum TimerModule {
+    static func module(executor: LuaExecutor) -> LuaModule {
+        LuaModule("lunar.timer") { m in
+            m.rawFunction("after", parameters: ["number", "fun()"], results: ["TimerHandle"]) { frame in
+                try schedule(frame, executor: executor, repeating: false)
+            }
+            m.rawFunction("every", parameters: ["number", "fun()"], results: ["TimerHandle"]) { frame in
+                try schedule(frame, executor: executor, repeating: true)
+            }
+        }
+    }
+
+    static func schedule(_ frame: LuaCallFrame, executor: LuaExecutor, repeating: Bool) throws -> LuaReturn {
+        let seconds: Double = try frame.argument(1)
+        let fn: LuaFunction = try frame.argument(2)
+        guard seconds.isFinite, seconds >= 0 else {
+            throw LuaArgumentError(position: 1, problem: "seconds must be a finite number >= 0")
+        }
+        if repeating, seconds <= 0 { throw LuaArgumentError(position: 1, problem: "an 'every' interval must be > 0") }
+        let state = ExecutorBound(frame.state)
+        let id = executor.schedule(after: seconds, repeating: repeating ? seconds : nil) {
+            let state = state.value
+            do throws(LuaScriptError) { try state.callPushing(fn) { _ in 0 } } catch { state.report(error) }
+        }
+        frame.state.pushHandle(on: frame.stack.L, methods: ["cancel": { executor.cancelTimer(id) }])
+        return .results(1)
+    }
+}
+
+/// Carries a confined object into a job that runs on the same executor.
+struct ExecutorBound<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
