@@ -31,6 +31,9 @@ public final class ScreenHost: RendererDelegate {
     var nextAlertID = 1
     var renderScheduled = false
     var rendering = false
+    /// Host operations (navigation, event dispatch) render explicitly when
+    /// they finish, so the Lua they run does not schedule extra renders.
+    var operationDepth = 0
     let helpers: LuaTableReference
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
@@ -146,6 +149,8 @@ public final class ScreenHost: RendererDelegate {
 
     /// Creates the screen instance, runs its lifecycle and shows it.
     func show(module: String, target: String, params: LuaValue, modal: Bool) {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
         let id = ScreenID(nextScreenID)
         nextScreenID += 1
         let instance: LuaTableReference
@@ -181,7 +186,7 @@ public final class ScreenHost: RendererDelegate {
         reveal(screen)
         if let covered { _ = lifecycle(covered, "didDisappear") }
         _ = lifecycle(screen, "didAppear")
-        renderVisible()
+        if visibleScreen == screen.id { render(screen) }  // appear hooks may have changed state
     }
 
     private func present(_ screen: ScreenInstance, error: LuaScriptError) {
@@ -213,6 +218,8 @@ public final class ScreenHost: RendererDelegate {
 
     @discardableResult
     public func pop() -> Bool {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
         guard var top = stacks.last, top.count > 1, let leaving = screens[top.last!] else {
             return stacks.count > 1 ? dismiss() : false
         }
@@ -231,6 +238,8 @@ public final class ScreenHost: RendererDelegate {
 
     @discardableResult
     public func dismiss() -> Bool {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
         guard stacks.count > 1, let modal = stacks.last else { return false }
         let leaving = modal.compactMap { screens[$0] }
         let uncovered = stacks[stacks.count - 2].last.flatMap { screens[$0] }
@@ -284,7 +293,7 @@ public final class ScreenHost: RendererDelegate {
 
     /// Re-renders after the current job (coalesced): called when Lua ran.
     func scheduleRender() {
-        guard !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        guard operationDepth == 0, !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
         renderScheduled = true
         let bound = UncheckedBox(self)
         driver.enqueue { bound.value.flushRender() }
@@ -317,7 +326,7 @@ public final class ScreenHost: RendererDelegate {
         do {
             tree = try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)]).first ?? .nil
         } catch {
-            onScriptError(error)
+            if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
             showOverlay(error, on: screen)
             return
         }
@@ -407,11 +416,7 @@ public final class ScreenHost: RendererDelegate {
             let range = max(1, location.line - 2)...min(lines.count, location.line + 2)
             if !range.isEmpty { frame = range.map { ErrorOverlay.SourceLine(number: $0, text: lines[$0 - 1]) } }
         }
-        var message = error.message
-        if let location = error.location, message.hasPrefix(location.description + ": ") {
-            message.removeFirst(location.description.count + 2)
-        }
-        let overlay = ErrorOverlay(message: message, file: error.location?.file, line: error.location?.line, codeFrame: frame)
+        let overlay = ErrorOverlay(message: error.overlayMessage, file: error.location?.file, line: error.location?.line, codeFrame: frame)
         screen.overlay = overlay
         renderer?.showError(overlay, on: screen.id)
     }
@@ -448,6 +453,8 @@ public final class ScreenHost: RendererDelegate {
     // MARK: RendererDelegate
 
     public func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
         switch event {
         case .element(let screenID, let node, let name, let payload):
             guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
@@ -549,6 +556,14 @@ public final class ScreenHost: RendererDelegate {
 
     return helpers
     """#
+}
+
+extension LuaScriptError {
+    /// The message without its `file:line: ` prefix (the overlay shows the location apart).
+    var overlayMessage: String {
+        guard let location, message.hasPrefix(location.description + ": ") else { return message }
+        return String(message.dropFirst(location.description.count + 2))
+    }
 }
 
 /// What a manifest route matched: its screen module and parameters.
