@@ -1,0 +1,28 @@
+import LunarRuntime
+import Testing
+
+@Suite struct HeadlessCommandTests {
+    @Test func parsesEveryCommand() throws {
+        #expect(try HeadlessCommand.parse("open /navPush/profile?id=3") == .open("/navPush/profile?id=3"))
+        #expect(try HeadlessCommand.parse("type Account bob") == .type(field: "Account", text: "bob"))
+        #expect(try HeadlessCommand.parse(#"type "Full name" "Ann \"A\" Lee""#) == .type(field: "Full name", text: #"Ann "A" Lee"#))
+        #expect(try HeadlessCommand.parse(#"tap "Log in""#) == .tap("Log in"))
+        #expect(try HeadlessCommand.parse("  back ") == .back)
+        #expect(try HeadlessCommand.parse("wait") == .wait)
+        #expect(try HeadlessCommand.parse("snapshot") == .snapshot)
+        #expect(try HeadlessCommand.parse("clear Account") == .clear(field: "Account"))
+        #expect(try HeadlessCommand.parse("submit Account") == .submit(field: "Account"))
+        #expect(try HeadlessCommand.parse(#"type Account """#) == .type(field: "Account", text: ""))
+        #expect(try HeadlessCommand.parse("") == nil)
+        #expect(try HeadlessCommand.parse("# a comment") == nil)
+    }
+
+    @Test func refusesMalformedLinesWithAMessage() {
+        #expect(throws: HeadlessCommandError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
+        #expect(throws: HeadlessCommandError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
+        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, back, wait, snapshot)")) {
+            try HeadlessCommand.parse("press OK")
+        }
+        #expect(throws: HeadlessCommandError("usage: back")) { try HeadlessCommand.parse("back now") }
+    }
+}
