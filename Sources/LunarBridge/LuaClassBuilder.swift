@@ -2,12 +2,14 @@ import CLunar
 
 /// The declared shape of one property of a ``LuaObject`` class, for stubs.
 public struct LuaPropertySignature: Sendable, Hashable {
+    /// The name scripts use: `obj.name`.
     public var name: String
     /// The LuaLS type of the value.
     public var type: String
     /// Whether scripts may assign it (`obj.name = v`).
     public var isWritable: Bool
 
+    /// Describes a property.
     public init(name: String, type: String, isWritable: Bool) {
         self.name = name
         self.type = type
@@ -54,11 +56,15 @@ public struct LuaClassBuilder<Object: LuaObject> {
     ///     return counter.count
     /// }
     /// ```
+    @inlinable
     public mutating func method<each A: LuaReadable, each R: LuaPushable>(
         _ name: String, _ body: @escaping (Object, repeat each A) throws -> (repeat each R)
     ) {
-        let qualified = Object.luaTypeName + ":" + name
-        methods[name] = { metatable in
+        var parameters: [String] = []
+        for type in repeat (each A).self { parameters.append(type.luaTypeName) }
+        var results: [String] = []
+        for type in repeat (each R).self { results.append(LuaTypeNames.name(String(describing: type))) }
+        addMethod(name, parameters: parameters, results: results) { metatable in
             { frame in
                 let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
                 var position: Int32 = 1
@@ -74,15 +80,22 @@ public struct LuaClassBuilder<Object: LuaObject> {
                 return .results(count)
             }
         }
-        var parameters: [String] = []
-        for type in repeat (each A).self { parameters.append(type.luaTypeName) }
-        var results: [String] = []
-        for type in repeat (each R).self { results.append(LuaTypeNames.name(String(describing: type))) }
-        methodSignatures.removeAll { $0.name == name }
+    }
+
+    /// Records a method whose body is made per state, given the class metatable.
+    @usableFromInline
+    mutating func addMethod(
+        _ name: String, parameters: [String], results: [String],
+        makeBody: @escaping (_ metatable: Int32) -> (LuaCallFrame) throws -> LuaReturn
+    ) {
+        methods[name] = makeBody
+        let qualified = Object.luaTypeName + ":" + name
+        methodSignatures.removeAll { $0.name == qualified }
         methodSignatures.append(LuaFunctionSignature(name: qualified, parameters: parameters, results: results, isAsync: false))
     }
 
     /// Reads argument `cursor + 1`; Lua counts method arguments after `self`.
+    @inlinable
     static func readArgument<T: LuaReadable>(
         _ type: T.Type, _ frame: LuaCallFrame, _ cursor: UnsafeMutablePointer<Int32>
     ) throws(LuaArgumentError) -> T {
@@ -96,6 +109,7 @@ public struct LuaClassBuilder<Object: LuaObject> {
 
     /// Adds a read-only property backed by a key path: `obj.name` reads it,
     /// assigning raises `property 'name' of Counter is read-only`.
+    @inlinable
     public mutating func property<Value: LuaPushable>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
         property(name, get: { $0[keyPath: keyPath] })
     }
@@ -103,35 +117,49 @@ public struct LuaClassBuilder<Object: LuaObject> {
     /// Adds a read-write property backed by a key path: `obj.name = v`
     /// converts `v` (`bad value for property 'name' of Counter (number
     /// expected, got string)`) and stores it.
+    @inlinable
     public mutating func property<Value: LuaConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value>) {
         property(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
     }
 
     /// Adds a read-only property computed by `get`; a thrown error raises.
+    @inlinable
     public mutating func property<Value: LuaPushable>(_ name: String, get: @escaping (Object) throws -> Value) {
-        getters[name] = { object, stack in try get(object).push(to: stack) }
-        setters[name] = nil
-        record(LuaPropertySignature(name: name, type: LuaTypeNames.name(String(describing: Value.self)), isWritable: false))
+        addProperty(
+            LuaPropertySignature(name: name, type: LuaTypeNames.name(String(describing: Value.self)), isWritable: false),
+            getter: { object, stack in try get(object).push(to: stack) },
+            setter: nil)
     }
 
     /// Adds a read-write property; `set` may throw to refuse a value (the
     /// error raises in the assigning script).
+    @inlinable
     public mutating func property<Value: LuaConvertible>(
         _ name: String, get: @escaping (Object) throws -> Value, set: @escaping (Object, Value) throws -> Void
     ) {
-        getters[name] = { object, stack in try get(object).push(to: stack) }
         let problemPrefix = "bad value for property '\(name)' of \(Object.luaTypeName)"
-        setters[name] = { object, stack, index in
-            let value: Value
-            do throws(LuaTypeMismatch) { value = try Value.read(from: stack, at: index) } catch {
-                throw LuaError.message("\(problemPrefix) (\(error.problem))")
-            }
-            try set(object, value)
-        }
-        record(LuaPropertySignature(name: name, type: Value.luaTypeName, isWritable: true))
+        addProperty(
+            LuaPropertySignature(name: name, type: Value.luaTypeName, isWritable: true),
+            getter: { object, stack in try get(object).push(to: stack) },
+            setter: { object, stack, index in
+                let value: Value
+                do throws(LuaTypeMismatch) { value = try Value.read(from: stack, at: index) } catch {
+                    throw LuaError.message("\(problemPrefix) (\(error.problem))")
+                }
+                try set(object, value)
+            })
     }
 
-    private mutating func record(_ signature: LuaPropertySignature) {
+    /// Records a property: its getter pushes the value, its setter (nil when
+    /// read-only) reads the value at `index` and stores it.
+    @usableFromInline
+    mutating func addProperty(
+        _ signature: LuaPropertySignature,
+        getter: @escaping (Object, LuaStack) throws -> Void,
+        setter: ((Object, LuaStack, _ index: Int32) throws -> Void)?
+    ) {
+        getters[signature.name] = getter
+        setters[signature.name] = setter
         propertySignatures.removeAll { $0.name == signature.name }
         propertySignatures.append(signature)
     }

@@ -75,12 +75,14 @@ extension LuaObject {
 }
 
 /// Reading objects back from userdata slots.
+@usableFromInline
 enum LuaObjectSlot {
     /// Where a class metatable keeps its weak-valued table of live userdata,
     /// keyed by object address; an integer key no Lua event uses.
     static let instancesKey: lua_Integer = 1
 
     /// The object at `index` if it is a live userdata with metatable `metatable`.
+    @inlinable
     static func object<Object: AnyObject>(
         _ type: Object.Type, at index: Int32, in stack: LuaStack, metatable: Int32
     ) -> Object? {
@@ -109,10 +111,17 @@ enum LuaObjectSlot {
     }
 
     /// The receiver of a method call (argument 1), or Lua's "bad self" error.
+    @inlinable
     static func receiver<Object: LuaObject>(_ type: Object.Type, _ frame: LuaCallFrame, metatable: Int32) throws -> Object {
         if let object = object(type, at: 1, in: frame.stack, metatable: metatable) { return object }
-        let problem = mismatch(expected: Object.luaTypeName, at: 1, in: frame.stack).problem
-        throw LuaError.message("calling '\(frame.functionName)' on bad self (\(problem))")
+        throw badSelf(expected: Object.luaTypeName, frame)
+    }
+
+    /// `calling 'Counter:add' on bad self (Counter expected, got table)`.
+    @usableFromInline
+    static func badSelf(expected: String, _ frame: LuaCallFrame) -> LuaError {
+        let problem = mismatch(expected: expected, at: 1, in: frame.stack).problem
+        return LuaError.message("calling '\(frame.functionName)' on bad self (\(problem))")
     }
 }
 
@@ -122,8 +131,8 @@ extension LuaState {
     /// The metatable names the class (`__name`, used by `tostring` and Lua's
     /// own type errors), hides itself from `getmetatable`, releases the object
     /// in `__gc`, and dispatches `__index`: straight to a table of prebuilt
-    /// method functions when the class has no properties, else through one
-    /// Swift function that looks methods up raw before trying getters.
+    /// method functions when the class has no properties, else through a C
+    /// function that tries methods, then prebuilt getter functions.
     func classMetatable<Object: LuaObject>(for type: Object.Type, on L: OpaquePointer) -> Int32 {
         let id = ObjectIdentifier(type)
         if let ref = classMetatables[id] { return ref }
@@ -160,8 +169,7 @@ extension LuaState {
         if luaClass.getters.isEmpty {
             lua_setfield(L, -2, "__index")  // method lookups never leave Lua
         } else {
-            let methods = luaL_ref(L, lunar_registryindex())
-            pushIndex(name: name, methods: methods, getters: luaClass.getters, metatable: metatable, on: L)
+            pushIndex(name: name, getters: luaClass.getters, metatable: metatable, on: L)
             lua_setfield(L, -2, "__index")
         }
         pushNewIndex(name: name, luaClass: luaClass, metatable: metatable, on: L)
@@ -170,25 +178,23 @@ extension LuaState {
         return metatable
     }
 
-    /// `__index` for a class with properties: a method (raw lookup in the
-    /// table at registry reference `methods`), else a getter, else `nil`.
+    /// Pops the method table and pushes `__index` for a class with properties:
+    /// a C function (see clunar_object.h) that tries the method table, then a
+    /// table of prebuilt getter functions.
     private func pushIndex<Object: LuaObject>(
-        name: String, methods: Int32, getters: [String: LuaClassBuilder<Object>.Getter], metatable: Int32, on L: OpaquePointer
+        name: String, getters: [String: (Object, LuaStack) throws -> Void], metatable: Int32, on L: OpaquePointer
     ) {
-        pushFunction(named: name + ".__index", on: L) { frame in
-            let L = frame.stack.L
-            lua_rawgeti(L, lunar_registryindex(), lua_Integer(methods))
-            lua_pushvalue(L, 2)
-            if lua_rawget(L, -2) != LUA_TNIL { return .results(1) }
-            lunar_pop(L, 2)
-            guard lua_type(L, 2) == LUA_TSTRING, let key = try? String.read(from: frame.stack, at: 2), let getter = getters[key] else {
-                lua_pushnil(L)
+        _ = LuaStack(L: L, state: self).reserve(3)
+        lua_createtable(L, 0, Int32(clamping: getters.count))
+        for (property, getter) in getters.sorted(by: { $0.key < $1.key }) {
+            pushFunction(named: name + "." + property, on: L) { frame in
+                let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
+                do { try getter(object, frame.stack) } catch { throw LuaObjectSlot.positionedAtScript(error, frame) }
                 return .results(1)
             }
-            let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
-            try getter(object, frame.stack)
-            return .results(1)
+            lua_setfield(L, -2, property)
         }
+        lunar_pushobjectindex(L)
     }
 
     /// `__newindex`: runs a setter, or raises for a read-only or unknown name.
@@ -216,6 +222,24 @@ extension LuaState {
 }
 
 extension LuaObjectSlot {
+    /// A getter's error as the value to raise, prefixed with the line of the
+    /// script that read the property (level 2: above the C `__index`).
+    static func positionedAtScript(_ error: any Error, _ frame: LuaCallFrame) -> any Error {
+        let message: String
+        switch error {
+        case let e as LuaArgumentError: message = e.message(function: frame.functionName)
+        case LuaError.message(let m): message = m
+        case is LuaError, is LuaScriptError: return error  // values raised as they are
+        default: message = String(describing: error)
+        }
+        let stack = frame.stack
+        _ = stack.reserve(1)
+        lunar_where(stack.L, 2)
+        let place = (try? String.read(from: stack, at: -1)) ?? ""
+        lunar_pop(stack.L, 1)
+        return LuaError.value(.string(place + message))
+    }
+
     /// A key that is not a string, as a message shows it: `[1]`, `[true]`, or its type.
     static func describeKey(at index: Int32, in stack: LuaStack) -> String {
         switch lua_type(stack.L, index) {

@@ -18,6 +18,7 @@ import Foundation
 /// adds the field path. A value type with no state of its own: use it from
 /// any thread.
 public struct LuaValueDecoder: Sendable {
+    /// Creates a decoder; it has no options.
     public init() {}
 
     /// Decodes a `T` from `value`.

@@ -17,6 +17,7 @@ import Foundation
 /// ```
 /// A value type with no state of its own: use it from any thread.
 public struct LuaValueEncoder: Sendable {
+    /// Creates an encoder; it has no options.
     public init() {}
 
     /// Encodes `value`. Throws `EncodingError.invalidValue` for an unsigned

@@ -39,6 +39,7 @@ private final class Counter: LuaObject {
         luaClass.property("count", \.count)
         luaClass.property("label", \.label)
         luaClass.property("double", get: { $0.count * 2 })
+        luaClass.property("broken", get: { (_: Counter) throws -> Int in throw LuaError.message("no reading today") })
         luaClass.property("step", get: { $0.step }, set: { counter, step in
             guard step > 0 else { throw LuaError.message("step must be positive, got \(step)") }
             counter.step = step
@@ -143,6 +144,7 @@ private func failure(_ state: LuaState, _ source: String) -> String? {
         #expect(failure(state, "counter:compare({})")
             == "test:1: bad argument #1 to 'Counter:compare' (Counter expected, got table)")
         #expect(failure(state, "counter:fail()") == "test:1: counter failed")
+        #expect(failure(state, "local a = 1\nlocal b = counter.broken") == "test:2: no reading today")
         #expect(failure(state, "objects.label({})")
             == "test:1: bad argument #1 to 'objects.label' (Counter expected, got table)")
         #expect(failure(state, "objects.label(objects.greeter())")
