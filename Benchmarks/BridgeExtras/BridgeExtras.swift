@@ -15,16 +15,6 @@ final class BenchCounter: LuaObject {
     }
 }
 
-final class BenchPlain: LuaObject {
-    var count = 0
-    static func describe(_ luaClass: inout LuaClassBuilder<BenchPlain>) {
-        luaClass.method("add") { (counter: BenchPlain, amount: Int) -> Int in
-            counter.count &+= amount
-            return counter.count
-        }
-    }
-}
-
 struct BenchPoint: LuaCodable {
     var x: Int
     var y: Int
@@ -52,7 +42,6 @@ func prepare(_ body: String) throws -> (LuaState, LuaFunction) {
     state.register(baselines)
     state.register(extras)
     state.setGlobal("counter", BenchCounter())
-    state.setGlobal("plain", BenchPlain())
     _ = try state.run("bench = require('native.bench'); extras = require('native.extras')", name: "=setup")
     let loop = try state.load("local n = 0\nfor i = 1, \(callsPerIteration) do \(body) end\nreturn n", name: "=bench")
     return (state, loop)
@@ -71,7 +60,6 @@ func measure(_ name: String, _ body: String) {
 let benchmarks: @Sendable () -> Void = {
     measure("bridge_extras.method_call.ours", "n = counter:add(1)")
     measure("bridge_extras.method_call.baseline", "n = bench.add(n, 1)")
-    measure("bridge_extras.method_call_plain.ours", "n = plain:add(1)")
     measure("bridge_extras.property_read.ours", "n = counter.count")
     measure("bridge_extras.property_read.baseline", "n = bench.count()")
     measure("bridge_extras.codable_argument.ours", "n = extras.movePoint({x = i, y = 2}).x")

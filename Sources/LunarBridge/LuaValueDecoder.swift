@@ -78,57 +78,57 @@ enum LuaScalar {
         return value.isNil ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 
-    static func bool(_ value: LuaValue, _ path: [any CodingKey]) throws -> Bool {
-        guard case .boolean(let b) = value else { throw mismatch("boolean", value, Bool.self, path) }
+    static func bool(_ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard case .boolean(let b) = value else { throw mismatch("boolean", value, Bool.self, path()) }
         return b
     }
 
-    static func string(_ value: LuaValue, _ path: [any CodingKey]) throws -> String {
+    static func string(_ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
         switch value {
         case .string(let s): return s
         case .bytes:
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "string is not valid UTF-8"))
-        default: throw mismatch("string", value, String.self, path)
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "string is not valid UTF-8"))
+        default: throw mismatch("string", value, String.self, path())
         }
     }
 
-    static func double(_ value: LuaValue, _ path: [any CodingKey]) throws -> Double {
+    static func double(_ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
         switch value {
         case .integer(let i): return Double(i)
         case .number(let d): return d
-        default: throw mismatch("number", value, Double.self, path)
+        default: throw mismatch("number", value, Double.self, path())
         }
     }
 
-    static func integer<T: FixedWidthInteger>(_ type: T.Type, _ value: LuaValue, _ path: [any CodingKey]) throws -> T {
+    static func integer<T: FixedWidthInteger>(_ type: T.Type, _ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> T {
         let whole: Int
         switch value {
         case .integer(let i): whole = i
         case .number(let d):
             guard let i = Int(exactly: d) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "number has no integer representation"))
+                throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number has no integer representation"))
             }
             whole = i
-        default: throw mismatch("number", value, T.self, path)
+        default: throw mismatch("number", value, T.self, path())
         }
         guard let result = T(exactly: whole) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "number out of range"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "number out of range"))
         }
         return result
     }
 
-    static func data(_ value: LuaValue, _ path: [any CodingKey]) throws -> Data {
+    static func data(_ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Data {
         switch value {
         case .string(let s): return Data(s.utf8)
         case .bytes(let b): return Data(b)
-        default: throw mismatch("string", value, Data.self, path)
+        default: throw mismatch("string", value, Data.self, path())
         }
     }
 
-    static func url(_ value: LuaValue, _ path: [any CodingKey]) throws -> URL {
-        let text = try string(value, path)
+    static func url(_ value: LuaValue, _ path: @autoclosure () -> [any CodingKey]) throws -> URL {
+        let text = try string(value, path())
         guard let url = URL(string: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "invalid URL '\(text)'"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "invalid URL '\(text)'"))
         }
         return url
     }
@@ -164,20 +164,20 @@ struct LuaKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { !field(key).isNil }
     func decodeNil(forKey key: Key) -> Bool { field(key).isNil }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(key).decode(type) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(key).decode(type) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(key).decode(type) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(key).decode(type) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(key).decode(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(key).decode(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(key).decode(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(key).decode(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder(key).decode(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder(key).decode(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder(key).decode(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(key).decode(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(key).decode(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(key).decode(type) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try LuaScalar.bool(field(key), codingPath + [key]) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try LuaScalar.string(field(key), codingPath + [key]) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try LuaScalar.double(field(key), codingPath + [key]) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try LuaScalar.double(field(key), codingPath + [key])) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try LuaScalar.integer(type, field(key), codingPath + [key]) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(key).decode(type) }
 
     func nestedContainer<NestedKey: CodingKey>(
