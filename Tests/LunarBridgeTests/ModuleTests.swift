@@ -1,10 +1,10 @@
 import Testing
 @testable import LunarBridge
 
-final class DeinitCounter: @unchecked Sendable {
+final class LiveCounter: @unchecked Sendable {
     nonisolated(unsafe) static var live = 0
-    init() { DeinitCounter.live += 1 }
-    deinit { DeinitCounter.live -= 1 }
+    init() { LiveCounter.live += 1 }
+    deinit { LiveCounter.live -= 1 }
 }
 
 struct Failure: Error, CustomStringConvertible {
@@ -25,7 +25,7 @@ struct Failure: Error, CustomStringConvertible {
             }
             m.function("nothing") { () in }
             m.function("fail") { () throws in
-                let witness = DeinitCounter()
+                let witness = LiveCounter()
                 _ = witness
                 throw Failure()
             }
@@ -81,11 +81,11 @@ struct Failure: Error, CustomStringConvertible {
     }
 
     @Test func swiftObjectsCreatedBeforeAFailureAreReleased() throws {
-        let before = DeinitCounter.live
+        let before = LiveCounter.live
         let r = try state.run("local ok, e = pcall(require('native.calc').fail); return ok, e", name: "@x.lua")
         #expect(r[0] == false)
         #expect(r[1].stringValue?.hasSuffix("could not frobnicate") == true)
-        #expect(DeinitCounter.live == before)
+        #expect(LiveCounter.live == before)
     }
 
     @Test func luaErrorsArriveWithFileLineAndTraceback() throws {

@@ -1,0 +1,166 @@
+import CLunar
+
+/// The declared shape of one property of a ``LuaObject`` class, for stubs.
+public struct LuaPropertySignature: Sendable, Hashable {
+    /// The name scripts use: `obj.name`.
+    public var name: String
+    /// The LuaLS type of the value.
+    public var type: String
+    /// Whether scripts may assign it (`obj.name = v`).
+    public var isWritable: Bool
+
+    /// Describes a property.
+    public init(name: String, type: String, isWritable: Bool) {
+        self.name = name
+        self.type = type
+        self.isWritable = isWritable
+    }
+}
+
+/// Collects the methods and properties a ``LuaObject`` class shows to Lua;
+/// see ``LuaObject/describe(_:)``.
+///
+/// Methods are typed by their Swift signatures with the object first and are
+/// called as `obj:name(...)`; properties are read as `obj.name` and, when
+/// writable, assigned as `obj.name = v`. A method shadows a property of the
+/// same name; declaring a name twice keeps the last declaration.
+///
+/// The builder is filled once per class per state, on the state's executor;
+/// its closures run there too, so they need not be `@Sendable`.
+public struct LuaClassBuilder<Object: LuaObject> {
+    typealias Method = (_ metatable: Int32) -> (LuaCallFrame) throws -> LuaReturn
+    typealias Getter = (Object, LuaStack) throws -> Void
+    typealias Setter = (Object, LuaStack, _ index: Int32) throws -> Void
+
+    var methods: [String: Method] = [:]
+    var getters: [String: Getter] = [:]
+    var setters: [String: Setter] = [:]
+
+    /// The methods in declaration order (the receiver is not listed).
+    public private(set) var methodSignatures: [LuaFunctionSignature] = []
+    /// The properties in declaration order.
+    public private(set) var propertySignatures: [LuaPropertySignature] = []
+
+    /// An empty description; ``LuaObject/describe(_:)`` fills it.
+    public init() {}
+
+    /// Adds a method. Lua calls it as `obj:name(...)`; the receiver is
+    /// checked (`calling 'Counter:add' on bad self (Counter expected, got
+    /// table)`), the other arguments converted with errors numbered as Lua
+    /// numbers them for methods (`bad argument #1 to 'Counter:add'` is the
+    /// first after `self`), the results pushed, and a thrown error raised.
+    ///
+    /// ```swift
+    /// luaClass.method("add") { (counter: Counter, amount: Int) -> Int in
+    ///     counter.count += amount
+    ///     return counter.count
+    /// }
+    /// ```
+    @inlinable
+    public mutating func method<each A: LuaReadable, each R: LuaPushable>(
+        _ name: String, _ body: @escaping (Object, repeat each A) throws -> (repeat each R)
+    ) {
+        var parameters: [String] = []
+        for type in repeat (each A).self { parameters.append(type.luaTypeName) }
+        var results: [String] = []
+        for type in repeat (each R).self { results.append(LuaTypeNames.name(String(describing: type))) }
+        addMethod(name, parameters: parameters, results: results) { metatable in
+            { frame in
+                let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
+                var position: Int32 = 1
+                let arguments = try withUnsafeMutablePointer(to: &position) { cursor throws(LuaArgumentError) in
+                    (repeat try LuaClassBuilder.readArgument((each A).self, frame, cursor))
+                }
+                let results = try body(object, repeat each arguments)
+                var count: Int32 = 0
+                for value in repeat each results {
+                    value.push(to: frame.stack)
+                    count += 1
+                }
+                return .results(count)
+            }
+        }
+    }
+
+    /// Records a method whose body is made per state, given the class metatable.
+    @usableFromInline
+    mutating func addMethod(
+        _ name: String, parameters: [String], results: [String],
+        makeBody: @escaping (_ metatable: Int32) -> (LuaCallFrame) throws -> LuaReturn
+    ) {
+        methods[name] = makeBody
+        let qualified = Object.luaTypeName + ":" + name
+        methodSignatures.removeAll { $0.name == qualified }
+        methodSignatures.append(LuaFunctionSignature(name: qualified, parameters: parameters, results: results, isAsync: false))
+    }
+
+    /// Reads argument `cursor + 1`; Lua counts method arguments after `self`.
+    @inlinable
+    static func readArgument<T: LuaReadable>(
+        _ type: T.Type, _ frame: LuaCallFrame, _ cursor: UnsafeMutablePointer<Int32>
+    ) throws(LuaArgumentError) -> T {
+        cursor.pointee += 1
+        do {
+            return try T.read(from: frame.stack, at: cursor.pointee)
+        } catch {
+            throw LuaArgumentError(position: Int(cursor.pointee - 1), problem: error.problem)
+        }
+    }
+
+    /// Adds a read-only property backed by a key path: `obj.name` reads it,
+    /// assigning raises `property 'name' of Counter is read-only`.
+    @inlinable
+    public mutating func property<Value: LuaPushable>(_ name: String, _ keyPath: KeyPath<Object, Value>) {
+        property(name, get: { $0[keyPath: keyPath] })
+    }
+
+    /// Adds a read-write property backed by a key path: `obj.name = v`
+    /// converts `v` (`bad value for property 'name' of Counter (number
+    /// expected, got string)`) and stores it.
+    @inlinable
+    public mutating func property<Value: LuaConvertible>(_ name: String, _ keyPath: ReferenceWritableKeyPath<Object, Value>) {
+        property(name, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// Adds a read-only property computed by `get`; a thrown error raises.
+    @inlinable
+    public mutating func property<Value: LuaPushable>(_ name: String, get: @escaping (Object) throws -> Value) {
+        addProperty(
+            LuaPropertySignature(name: name, type: LuaTypeNames.name(String(describing: Value.self)), isWritable: false),
+            getter: { object, stack in try get(object).push(to: stack) },
+            setter: nil)
+    }
+
+    /// Adds a read-write property; `set` may throw to refuse a value (the
+    /// error raises in the assigning script).
+    @inlinable
+    public mutating func property<Value: LuaConvertible>(
+        _ name: String, get: @escaping (Object) throws -> Value, set: @escaping (Object, Value) throws -> Void
+    ) {
+        let problemPrefix = "bad value for property '\(name)' of \(Object.luaTypeName)"
+        addProperty(
+            LuaPropertySignature(name: name, type: Value.luaTypeName, isWritable: true),
+            getter: { object, stack in try get(object).push(to: stack) },
+            setter: { object, stack, index in
+                let value: Value
+                do throws(LuaTypeMismatch) { value = try Value.read(from: stack, at: index) } catch {
+                    throw LuaError.message("\(problemPrefix) (\(error.problem))")
+                }
+                try set(object, value)
+            })
+    }
+
+    /// Records a property: its getter pushes the value, its setter (nil when
+    /// read-only) reads the value at `index` and stores it.
+    @usableFromInline
+    mutating func addProperty(
+        _ signature: LuaPropertySignature,
+        getter: @escaping (Object, LuaStack) throws -> Void,
+        setter: ((Object, LuaStack, _ index: Int32) throws -> Void)?
+    ) {
+        getters[signature.name] = getter
+        setters[signature.name] = setter
+        propertySignatures.removeAll { $0.name == signature.name }
+        propertySignatures.append(signature)
+    }
+}
