@@ -45,7 +45,7 @@ import Testing
         let after = try await measure()
         #expect(after.refs == before.refs, "registry references leaked: \(before.refs) → \(after.refs)")
         #expect(after.memory < before.memory + 256 * 1024, "Lua memory grew: \(before.memory) → \(after.memory)")
-        #expect(runtime.executor.isIdle, "a timer of a closed screen is still pending")
+        #expect(runtime.executor.nextDeadline == nil, "a timer of a closed screen is still pending")
         #expect(await runtime.snapshot().hasPrefix("== (untitled) =="))
     }
 

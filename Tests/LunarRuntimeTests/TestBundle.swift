@@ -44,8 +44,9 @@ extension LunarRuntime {
 }
 
 /// A renderer that records every mutation batch and forwards to a headless renderer.
-final class RecordingRenderer: Renderer {
+final class RecordingRenderer: HeadlessRendering {
     let inner = HeadlessRenderer()
+    var headlessRenderer: HeadlessRenderer { inner }
     var batches: [(ScreenID, [Mutation])] = []
     weak var delegate: (any RendererDelegate)? {
         get { inner.delegate }

@@ -15,7 +15,9 @@ extension LunarRuntime {
         return headless?.snapshot() ?? "(no headless renderer)\n"
     }
 
-    var headless: HeadlessRenderer? { host.renderer as? HeadlessRenderer }
+    var headless: HeadlessRenderer? {
+        (host.renderer as? HeadlessRenderer) ?? (host.renderer as? HeadlessRendering)?.headlessRenderer
+    }
 
     /// Carries out one headless command (except `wait`, see ``wait(timeout:)``).
     public func perform(_ command: HeadlessCommand) async throws(HeadlessCommandError) {
@@ -72,6 +74,12 @@ extension LunarRuntime {
         host.flushRender()
         return idle
     }
+}
+
+/// A renderer that wraps a headless renderer (to record or decorate it) and
+/// lets the headless commands reach it.
+public protocol HeadlessRendering: Renderer {
+    var headlessRenderer: HeadlessRenderer { get }
 }
 
 /// Lets exactly one of several racing callers through.
