@@ -30,6 +30,21 @@ enum UIModule {
     local ui = {}
 
     local EVENTS = { onPress = "press", onChange = "change", onSubmit = "submit" }
+
+    -- A prop may be a signal (anything with :subscribe): the runtime subscribes
+    -- and updates just that node when it sends; :get() gives the first value.
+    local function signalLike(v)
+      local t = type(v)
+      if t ~= "table" and t ~= "userdata" then return false end
+      local ok, subscribe = pcall(function() return v.subscribe end)
+      return ok and type(subscribe) == "function"
+    end
+
+    local function current(v)
+      local ok, get = pcall(function() return v.get end)
+      if ok and type(get) == "function" then return v:get() end
+      return nil
+    end
     local FIELDS = { id = true, key = true, items = true, row = true, bind = true, command = true }
 
     -- Builds an element: `label` names the prop a bare string fills (Text's text).
@@ -54,7 +69,13 @@ enum UIModule {
           elseif k == "id" or k == "key" then
             node[k] = v
           elseif not FIELDS[k] then
-            node.props[k] = v
+            if signalLike(v) then
+              node.bound = node.bound or {}
+              node.bound[k] = v
+              node.props[k] = current(v)
+            else
+              node.props[k] = v
+            end
           end
         end
       end
@@ -76,8 +97,13 @@ enum UIModule {
       local node = element("TextField", spec, "placeholder")
       local bind = type(spec) == "table" and spec.bind or nil
       if bind ~= nil then
-        -- Two-way binding to a property (anything with :get() and :set(v)).
+        -- Two-way binding to a property (anything with :get() and :set(v)):
+        -- the field shows the property and follows it; typing sets it.
         node.props.value = bind:get()
+        if signalLike(bind) then
+          node.bound = node.bound or {}
+          node.bound.value = bind
+        end
         local onChange = node.events.change
         node.events.change = function(text)
           bind:set(text)
