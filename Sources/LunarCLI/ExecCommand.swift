@@ -32,6 +32,10 @@ struct ExecCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await reportingFailures { try await execute() }
+    }
+
+    func execute() async throws {
         let root: URL
         if let file {
             root = URL(fileURLWithPath: file).deletingLastPathComponent()
@@ -82,7 +86,18 @@ final class FailureCount: @unchecked Sendable {
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
+/// A failure the command reports itself (one line on standard error, exit 1).
 struct ScriptFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+/// Runs `body`, turning a ScriptFailure into its message and exit status 1.
+func reportingFailures(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let failure as ScriptFailure {
+        FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+        throw ExitCode.failure
+    }
 }

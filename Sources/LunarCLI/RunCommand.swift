@@ -20,6 +20,10 @@ struct RunCommand: AsyncParsableCommand {
     var headless = false
 
     func run() async throws {
+        try await reportingFailures { try await runBundle() }
+    }
+
+    func runBundle() async throws {
         let loaded: ScriptBundle
         do {
             loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@Suite struct RunTests {
+    static var showcase: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/Showcase")
+    }
+
+    @Test func headlessSessionPrintsEveryScreen() throws {
+        let r = try LunarProcess.run(["run", Self.showcase.path], stdin: "type Account ann\ntype Password secret1\ntap \"Log in\"\n")
+        #expect(r.status == 0, "\(r.err)")
+        let screens = r.out.components(separatedBy: "\n> ")
+        #expect(screens.count == 4)
+        #expect(screens[0].hasPrefix("== Login ==\n"))
+        #expect(screens[0].contains("Button #login \"Log in\" [disabled]"))
+        #expect(screens[2].contains("TextField #password \"Password\" value=\"*******\" [secure, focused]"))
+        #expect(screens[2].contains("Button #login \"Log in\"\n"))
+        #expect(screens[3].hasPrefix("tap \"Log in\"\n== Introduction ==\n"))
+        #expect(screens[3].contains("Toast \"Signed in as ann\""))
+    }
+
+    @Test func aCommandThatCannotBeCarriedOutFailsWithTheReason() throws {
+        let r = try LunarProcess.run(["run", Self.showcase.path], stdin: "tap Nope\ntap \"Log in\"\n")
+        #expect(r.status == 1)
+        #expect(r.err == "lunar: line 1: tap Nope: no button \"Nope\" on \"Login\" (buttons: \"Log in\", \"About Lunar\")\n")
+        let bad = try LunarProcess.run(["run", Self.showcase.path], stdin: "fly away\n")
+        #expect(bad.status == 1)
+        #expect(bad.err.contains("unknown command 'fly'"))
+    }
+
+    @Test func malformedBundlesAreRefusedWithAMessage() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = try LunarProcess.run(["run", dir.path])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("no manifest.json"))
+        try "{ \"name\": \"x\", ".write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let broken = try LunarProcess.run(["run", dir.path])
+        #expect(broken.err.contains("manifest.json: not valid JSON"))
+        try #"{ "name": "x", "version": "1", "entry": "/a", "routes": { "/a": "../etc" } }"#
+            .write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let badRoute = try LunarProcess.run(["run", dir.path])
+        #expect(badRoute.err.contains("route '/a' names '../etc', which is not a module name"))
+        try #"{ "name": "x", "version": "1", "entry": "/missing", "routes": { "/a": "screens.a" } }"#
+            .write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
+        let badEntry = try LunarProcess.run(["run", dir.path])
+        #expect(badEntry.err.contains("entry route '/missing' matches no route"))
+    }
+}
