@@ -31,18 +31,8 @@ extension LuaState {
         guard let driver = asyncDriver else {
             throw LuaError.message("'\(name)' is asynchronous and this state runs without an executor")
         }
-        let bound = ExecutorBound(value: self)
         if let callback {
-            driver.beginWork()
-            Task {
-                let outcome: Result<any LuaPushable & Sendable, any Error>
-                do { outcome = .success(try await operation.run()) } catch { outcome = .failure(error) }
-                driver.enqueue {
-                    let state = bound.value
-                    defer { driver.endWork() }
-                    state.deliver(outcome, to: callback)
-                }
-            }
+            runOffExecutor(operation, driver: driver) { state, outcome in state.deliver(outcome, to: callback) }
             return .results(0)
         }
         let thread = UnsafeMutableRawPointer(L)
@@ -50,34 +40,43 @@ extension LuaState {
             throw LuaError.message("'\(name)' is asynchronous: pass a callback as the last argument, or call it inside lunar.async(fn)")
         }
         lua_pushthread(L)
-        let threadRef = makeReference(L)
+        let threadRef = makeReference(L)  // keeps the coroutine alive while it waits
         let coroutine = ExecutorBound(value: L)
         awaiting.insert(thread)
+        runOffExecutor(operation, driver: driver) { state, outcome in
+            withExtendedLifetime(threadRef) {
+                let co = coroutine.value
+                state.awaiting.remove(UnsafeMutableRawPointer(co))
+                let stack = LuaStack(L: co, state: state)
+                _ = stack.reserve(3)
+                switch outcome {
+                case .success(let value):
+                    value.push(to: stack)
+                    state.resumeManaged(co, arguments: 1)
+                case .failure(let error):
+                    lunar_push_error_sentinel(co)
+                    state.luaValue(for: error).push(to: stack)
+                    state.resumeManaged(co, arguments: 2)
+                }
+            }
+        }
+        return .yield(0)
+    }
+
+    /// Runs `operation` off the executor, then `completion` back on it; the
+    /// work counts as pending until then.
+    private func runOffExecutor(_ operation: LuaAsyncOperation, driver: any LuaAsyncDriver,
+                     completion: @escaping (LuaState, Result<any LuaPushable & Sendable, any Error>) -> Void) {
+        let bound = ExecutorBound(value: (self, completion))
         driver.beginWork()
         Task {
             let outcome: Result<any LuaPushable & Sendable, any Error>
             do { outcome = .success(try await operation.run()) } catch { outcome = .failure(error) }
             driver.enqueue {
-                let state = bound.value
                 defer { driver.endWork() }
-                withExtendedLifetime(threadRef) {
-                    let co = coroutine.value
-                    state.awaiting.remove(UnsafeMutableRawPointer(co))
-                    let stack = LuaStack(L: co, state: state)
-                    _ = stack.reserve(3)
-                    switch outcome {
-                    case .success(let value):
-                        value.push(to: stack)
-                        state.resumeManaged(co, arguments: 1)
-                    case .failure(let error):
-                        lunar_push_error_sentinel(co)
-                        state.luaValue(for: error).push(to: stack)
-                        state.resumeManaged(co, arguments: 2)
-                    }
-                }
+                bound.value.1(bound.value.0, outcome)
             }
         }
-        return .yield(0)
     }
 
     /// Calls a callback `(result, nil)` or `(nil, err)`; its errors go to the error handler.
