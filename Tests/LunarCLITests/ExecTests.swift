@@ -73,6 +73,25 @@ func temporaryDirectory() throws -> URL {
         #expect(r.status == 1)
     }
 
+    @Test func waitsForTimersAndCallbacksBeforeExiting() throws {
+        let r = try LunarProcess.run(["exec", "-e", """
+            local timer = require("lunar.timer")
+            timer.after(0.05, function() print("after") end)
+            local n = 0
+            local h
+            h = timer.every(0.01, function() n = n + 1 if n == 3 then h:cancel() print("ticks", n) end end)
+            print("main done")
+            """])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "main done\nticks\t3\nafter\n")
+    }
+
+    @Test func errorsInTimerCallbacksFailTheRun() throws {
+        let r = try LunarProcess.run(["exec", "-e", "require('lunar.timer').after(0, function() error('tick failed') end)"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("(command line):1: tick failed"))
+    }
+
     @Test func limitsFromTheCommandLine() throws {
         let r = try LunarProcess.run(["exec", "--instruction-budget", "100000", "-e", "while true do end"])
         #expect(r.status == 1)
