@@ -31,6 +31,7 @@ struct LuaOptionTable {
         }
     }
 
+    /// The option as a string; nil when absent.
     func string(_ name: String) throws(LuaArgumentError) -> String? {
         switch fields[.string(name)] {
         case nil: return nil
@@ -39,12 +40,14 @@ struct LuaOptionTable {
         }
     }
 
+    /// The option as an integer (an integral float counts); nil when absent.
     func integer(_ name: String) throws(LuaArgumentError) -> Int? {
         guard let value = fields[.string(name)] else { return nil }
         guard let number = value.intValue else { throw mismatch(name, expected: "an integer", got: value) }
         return number
     }
 
+    /// The option as a boolean (strict: `1` is not one); nil when absent.
     func bool(_ name: String) throws(LuaArgumentError) -> Bool? {
         guard let value = fields[.string(name)] else { return nil }
         guard let flag = value.boolValue else { throw mismatch(name, expected: "a boolean", got: value) }

@@ -16,6 +16,7 @@ import LunarRouter
 ///
 /// Handlers run synchronously inside `open`, on the executor. An error in a
 /// handler is reported (file:line and traceback) and counts as declining the URL.
+/// A ``RouterError`` thrown here is raised as its one-line description at the calling Lua line.
 enum RouterModule {
     static func module(router: Router) -> LuaModule {
         let router = ExecutorBound(router)
@@ -46,9 +47,7 @@ enum RouterModule {
             m.function("scheme") { (name: String, options: LuaValue?) throws in
                 let reader = try LuaOptionTable(options, position: 2, allowed: ["fallbackToGlobal"])
                 let fallback = try reader.bool("fallbackToGlobal") ?? false
-                do throws(RouterError) { try router.value.configureScheme(name, fallbackToGlobal: fallback) } catch {
-                    throw LuaError.message(error.description)
-                }
+                try router.value.configureScheme(name, fallbackToGlobal: fallback)
             }
             m.function("remove") { (pattern: String, options: LuaValue?) throws -> Bool in
                 let reader = try LuaOptionTable(options, position: 2, allowed: ["scheme"])
@@ -57,9 +56,7 @@ enum RouterModule {
             m.function("url") { (pattern: String, values: LuaValue?, query: LuaValue?) throws -> String in
                 let positional = try LuaRouteValues.positionalValues(values, position: 2)
                 let items = try LuaRouteValues.queryItems(query, position: 3)
-                do throws(RouterError) { return try RoutePattern(pattern).url(values: positional, query: items) } catch {
-                    throw LuaError.message(error.description)
-                }
+                return try RoutePattern(pattern).url(values: positional, query: items)
             }
             m.function("parseQuery") { (url: String) -> LuaRouteParameters in
                 LuaRouteParameters(QueryString.parse(url, decodePlus: router.value.options.decodePlus))
@@ -69,7 +66,7 @@ enum RouterModule {
                     throw LuaArgumentError(position: 1, problem: "table expected, got \(items.typeName)")
                 }
                 let parsed = try LuaRouteValues.queryItems(items, position: 1)
-                do throws(RouterError) { return try QueryString.make(from: parsed) } catch { throw LuaError.message(error.description) }
+                return try QueryString.make(from: parsed)
             }
         }
     }
@@ -82,13 +79,8 @@ enum RouterModule {
         let options = try LuaOptionTable(try frame.argument(3, as: LuaValue?.self), position: 3, allowed: ["scheme", "priority"])
         let scheme = try options.string("scheme")
         let priority = try options.integer("priority") ?? 0
-        let token: RouteToken
-        do throws(RouterError) {
-            token = try router.add(pattern, scheme: scheme, priority: priority,
-                                   handler: LuaRouteHandler.route(function, state: frame.state))
-        } catch {
-            throw LuaError.message(error.description)
-        }
+        let token = try router.add(
+            pattern, scheme: scheme, priority: priority, handler: LuaRouteHandler.route(function, state: frame.state))
         LuaRouteHandle(token: token).push(to: frame.stack)
         return .results(1)
     }
