@@ -12,6 +12,7 @@ public enum ScriptModules {
         state.register(TimerModule.module(executor: executor))
         let router = state[extension: Router.self] ?? Router()
         state[extension: Router.self] = router
+        state.register(RouterModule.module(router: router))
         return router
     }
 

@@ -1,0 +1,95 @@
+import LunarBridge
+import LunarRouter
+
+/// `lunar.router`: the Lua face of the state's shared ``Router`` (the same
+/// router the runtime registers `/navPush/:screen`, `/navPresent/:screen` and
+/// the manifest routes on).
+///
+/// ```lua
+/// local router = require("lunar.router")
+/// local route = router.add("/user/:id", function(params, match)
+///   print(params.id, match.pattern)        -- handled unless it returns false
+/// end, { priority = 10 })
+/// router.open("myapp://user/42?tab=posts")
+/// route:remove()
+/// ```
+///
+/// Handlers run synchronously inside `open`, on the executor. An error in a
+/// handler is reported (file:line and traceback) and counts as declining the URL.
+/// A ``RouterError`` thrown here is raised as its one-line description at the calling Lua line.
+enum RouterModule {
+    static func module(router: Router) -> LuaModule {
+        let router = ExecutorBound(router)
+        return LuaModule("lunar.router") { m in
+            m.rawFunction(
+                "add", parameters: ["string", "fun(params: table, match: table): boolean?", "table?"],
+                results: ["Route"]
+            ) { frame in
+                try add(frame, router: router.value)
+            }
+            m.rawFunction("open", parameters: ["string", "table?"], results: ["boolean"]) { frame in
+                let url: String = try frame.argument(1)
+                let extra = try LuaRouteValues.readExtra(frame, at: 2)
+                frame.push(router.value.open(url, extra: extra))
+                return .results(1)
+            }
+            m.function("canOpen") { (url: String) -> Bool in
+                router.value.canOpen(url)
+            }
+            m.rawFunction("unmatched", parameters: ["fun(url: string, params: table)?"], results: []) { frame in
+                let handler: LuaFunction? = try frame.argument(1)
+                router.value.unmatchedHandler = handler.map { LuaRouteHandler.unmatched($0, state: frame.state) }
+                return .results(0)
+            }
+            m.function("options") { (options: LuaValue?) throws -> LuaValue in
+                try setOptions(options, of: router.value)
+            }
+            m.function("scheme") { (name: String, options: LuaValue?) throws in
+                let reader = try LuaOptionTable(options, position: 2, allowed: ["fallbackToGlobal"])
+                let fallback = try reader.bool("fallbackToGlobal") ?? false
+                try router.value.configureScheme(name, fallbackToGlobal: fallback)
+            }
+            m.function("remove") { (pattern: String, options: LuaValue?) throws -> Bool in
+                let reader = try LuaOptionTable(options, position: 2, allowed: ["scheme"])
+                return router.value.removeRoutes(pattern: pattern, scheme: try reader.string("scheme"))
+            }
+            m.function("url") { (pattern: String, values: LuaValue?, query: LuaValue?) throws -> String in
+                let positional = try LuaRouteValues.positionalValues(values, position: 2)
+                let items = try LuaRouteValues.queryItems(query, position: 3)
+                return try RoutePattern(pattern).url(values: positional, query: items)
+            }
+            m.function("parseQuery") { (url: String) -> LuaRouteParameters in
+                LuaRouteParameters(QueryString.parse(url, decodePlus: router.value.options.decodePlus))
+            }
+            m.function("queryString") { (items: LuaValue) throws -> String in
+                guard case .table = items else {
+                    throw LuaArgumentError(position: 1, problem: "table expected, got \(items.typeName)")
+                }
+                let parsed = try LuaRouteValues.queryItems(items, position: 1)
+                return try QueryString.make(from: parsed)
+            }
+        }
+    }
+
+    /// `router.add(pattern, handler, {scheme=, priority=})`: registers the
+    /// handler and returns a route handle (`pattern`, `scheme`, `priority`, `:remove()`).
+    private static func add(_ frame: LuaCallFrame, router: Router) throws -> LuaReturn {
+        let pattern: String = try frame.argument(1)
+        let function: LuaFunction = try frame.argument(2)
+        let options = try LuaOptionTable(try frame.argument(3, as: LuaValue?.self), position: 3, allowed: ["scheme", "priority"])
+        let scheme = try options.string("scheme")
+        let priority = try options.integer("priority") ?? 0
+        let token = try router.add(
+            pattern, scheme: scheme, priority: priority, handler: LuaRouteHandler.route(function, state: frame.state))
+        LuaRouteHandle(token: token).push(to: frame.stack)
+        return .results(1)
+    }
+
+    /// `router.options{...}`: changes the given options, returns them all.
+    private static func setOptions(_ value: LuaValue?, of router: Router) throws -> LuaValue {
+        let reader = try LuaOptionTable(value, position: 1, allowed: ["decodePlus", "hostAsPath"])
+        if let decodePlus = try reader.bool("decodePlus") { router.options.decodePlus = decodePlus }
+        if let hostAsPath = try reader.bool("hostAsPath") { router.options.hostAsPath = hostAsPath }
+        return ["decodePlus": .boolean(router.options.decodePlus), "hostAsPath": .boolean(router.options.hostAsPath)]
+    }
+}
