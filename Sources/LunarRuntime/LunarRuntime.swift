@@ -32,6 +32,7 @@ public actor LunarRuntime {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let state: LuaState
     let host: ScreenHost
+    let reloader: ModuleReloader
     public nonisolated let bundle: ScriptBundle
 
     public init(bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions()) throws {
@@ -40,6 +41,7 @@ public actor LunarRuntime {
         state.asyncDriver = executor
         state.moduleLoader = LuaDirectoryLoader(root: bundle.root)
         let router = ScriptModules.install(on: state, executor: executor)
+        self.reloader = try ModuleReloader(state: state, bundle: bundle)
         let host = try ScreenHost(state: state, bundle: bundle, router: router)
         ScriptModules.installScreens(on: state, host: host)
         self.executor = executor
@@ -76,6 +78,20 @@ public actor LunarRuntime {
     /// Opens a URL through the router; false when nothing handled it.
     @discardableResult
     public func open(_ url: String) -> Bool { host.open(url) }
+
+    /// Hot reload: swaps the modules behind `changedFiles` (paths relative to
+    /// the bundle root) into the running app, keeping its state; see
+    /// docs/development.md for what survives. A file that fails to compile or
+    /// run shows an error overlay and the last good code keeps running; fixing
+    /// it clears the overlay.
+    @discardableResult
+    public func reload(changedFiles: [String]) -> ReloadReport {
+        let (report, errors, resets) = reloader.reload(changedFiles: changedFiles)
+        var final = report
+        final.remounted = resets.sorted()
+        host.finishReload(final, errors: errors, resets: resets, stillFailing: reloader.failing.values.first)
+        return final
+    }
 
     /// Returns once no job, timer or request is pending.
     public func waitUntilIdle() async {

@@ -81,6 +81,8 @@ enum RouterModule {
         let priority = try options.integer("priority") ?? 0
         let token = try router.add(
             pattern, scheme: scheme, priority: priority, handler: LuaRouteHandler.route(function, state: frame.state))
+        // Routes added while a module loads belong to it: a hot reload removes them before re-running it.
+        frame.state[extension: ModuleRegistrations.self]?.record(token)
         LuaRouteHandle(token: token).push(to: frame.stack)
         return .results(1)
     }

@@ -35,6 +35,8 @@ public final class ScreenHost: RendererDelegate {
     /// they finish, so the Lua they run does not schedule extra renders.
     var operationDepth = 0
     let helpers: LuaTableReference
+    /// A hot reload that failed: shown over whatever screen is visible until fixed.
+    var reloadError: LuaScriptError?
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
 
@@ -168,6 +170,7 @@ public final class ScreenHost: RendererDelegate {
             return
         }
         let screen = ScreenInstance(id: id, module: module, target: target, instance: instance, modal: modal)
+        screen.params = params
         screens[id] = screen
         let covered = visibleScreen.flatMap { screens[$0] }
 
@@ -346,7 +349,9 @@ public final class ScreenHost: RendererDelegate {
         screen.lastTree = LuaTableReference(reference: treeRef)
         let mutations = screen.reconciler.reconcile(element)
         if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
-        if screen.overlay != nil {
+        if let reloadError {
+            if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }
+        } else if screen.overlay != nil {
             screen.overlay = nil
             renderer?.hideError(on: screen.id)
         }
@@ -404,7 +409,7 @@ public final class ScreenHost: RendererDelegate {
         }
     }
 
-    private func disposeBinding(_ binding: PropBinding) {
+    func disposeBinding(_ binding: PropBinding) {
         _ = try? state.callHelper(helpers.function("dispose", in: state), [binding.disposable])
     }
 
@@ -609,5 +614,57 @@ extension LuaTableReference {
         let fn = LuaFunction(reference: state.popReference())
         lunar_pop(L, 1)
         return fn
+    }
+}
+
+// MARK: - Hot reload
+
+extension ScreenHost {
+    /// Applies a reload's outcome: shows or clears the reload error, remounts
+    /// screens of `--@refresh reset` modules, tells live screens (`reloaded()`)
+    /// and re-renders.
+    func finishReload(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, stillFailing: LuaScriptError?) {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
+        reloadError = errors.first ?? stillFailing
+        for screen in screens.values.sorted(by: { $0.id < $1.id }) where resets.contains(screen.module) {
+            remount(screen)
+        }
+        if !report.reloaded.isEmpty {
+            let modules = LuaValue.table(LuaTable(array: report.reloaded.map(LuaValue.string)))
+            for screen in screens.values.sorted(by: { $0.id < $1.id }) where screen.loaded {
+                lifecycle(screen, "reloaded", modules)
+            }
+        }
+        if let id = visibleScreen, let screen = screens[id] {
+            if screen.loaded {
+                render(screen)
+            } else if let reloadError {
+                showOverlay(reloadError, on: screen)
+            }
+        }
+    }
+
+    /// Replaces a screen's instance with a fresh one of its (new) module and
+    /// runs its opening lifecycle again, keeping its place in the stack.
+    func remount(_ screen: ScreenInstance) {
+        lifecycle(screen, "unload")
+        for binding in screen.bindings.values { disposeBinding(binding) }
+        screen.bindings = [:]
+        _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
+        do {
+            screen.instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(screen.module)])[0].tableReference(in: state)
+        } catch let error as LuaScriptError {
+            showOverlay(error, on: screen)
+            return
+        } catch {
+            showOverlay(message: "\(error)", on: screen)
+            return
+        }
+        var failure = lifecycle(screen, "load", screen.params)
+        if failure == nil { failure = lifecycle(screen, "bindViewModel", screen.params) }
+        if failure == nil { failure = lifecycle(screen, "configNavigation") }
+        screen.loaded = failure == nil
+        if screen.loaded { render(screen) }
     }
 }

@@ -10,7 +10,9 @@ final class ScreenInstance {
     let module: String
     /// The route URL or module name it was opened with.
     let target: String
-    let instance: LuaTableReference
+    var instance: LuaTableReference
+    /// What `load` received, kept for remounting on `--@refresh reset`.
+    var params: LuaValue = .nil
     let modal: Bool
     let reconciler = Reconciler()
     /// The Lua element tree of the last successful render: event handlers are

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Something that reports which bundle files changed.
+public protocol BundleChangeSource: AnyObject, Sendable {
+    /// Starts reporting batches of changed paths (relative to the bundle root).
+    func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws
+    func stop()
+}
+
+/// Watches a bundle directory with inotify and reports changed files,
+/// coalescing the bursts editors produce (several writes, or a temporary file
+/// renamed over the old one) into one batch.
+///
+/// Watches every directory below the root, including ones created later;
+/// reports paths relative to the root. Hidden files and editor temporaries
+/// (`.#x`, `x~`, `*.swp`) are ignored. Thread-safe; callbacks arrive on the
+/// watcher's own thread.
+public final class BundleWatcher: BundleChangeSource, @unchecked Sendable {
+    public let root: URL
+    /// How long the directory must stay quiet before a batch is reported.
+    public let quietPeriod: Double
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var wakePipe: [Int32] = [-1, -1]
+    private var directories: [Int32: String] = [:]  // watch descriptor → relative directory ("" = root)
+    private var running = false
+
+    public init(root: URL, quietPeriod: Double = 0.005) {
+        self.root = root.standardizedFileURL
+        self.quietPeriod = quietPeriod
+    }
+
+    deinit { stop() }
+
+    public func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws {
+        #if canImport(Glibc)
+        lock.lock()
+        defer { lock.unlock() }
+        guard !running else { return }
+        fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else { throw BundleError("cannot watch \(root.path): inotify_init1 failed (errno \(errno))") }
+        guard pipe(&wakePipe) == 0 else { throw BundleError("cannot watch \(root.path): pipe failed") }
+        addWatches(under: "")
+        running = true
+        let thread = Thread { [self] in self.loop(onChange) }
+        thread.name = "lunar.watcher"
+        thread.start()
+        #else
+        throw BundleError("file watching needs inotify (Linux)")
+        #endif
+    }
+
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running else { return }
+        running = false
+        var byte: UInt8 = 1
+        _ = write(wakePipe[1], &byte, 1)
+    }
+
+    #if canImport(Glibc)
+    // A file counts when it is complete (closed after writing, or renamed into
+    // place) or gone; IN_CREATE only matters for new directories.
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+
+    private func addWatches(under relative: String) {
+        let path = relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
+        let wd = inotify_add_watch(fd, path, Self.mask)
+        if wd >= 0 { directories[wd] = relative }
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        for name in entries where !Self.ignored(name) {
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDir), isDir.boolValue {
+                addWatches(under: child)
+            }
+        }
+    }
+
+    static func ignored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+    }
+
+    private func loop(_ onChange: @escaping @Sendable ([String]) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending: [String] = []
+        var pendingSet: Set<String> = []
+        while true {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            // With changes pending, wait only for the quiet period; then report.
+            let timeout: Int32 = pending.isEmpty ? -1 : Int32(max(1, quietPeriod * 1000))
+            let ready = poll(&fds, 2, timeout)
+            if fds[1].revents != 0 { break }
+            if ready == 0 {
+                onChange(pending)
+                pending = []
+                pendingSet = []
+                continue
+            }
+            if ready < 0 { if errno == EINTR { continue } else { break } }
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { continue }
+            lock.lock()
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (wd, eventMask, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                // The name field is NUL-padded; Swift does not import it, so read it by hand.
+                let nameBytes = buffer[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset = nameStart + nameLength
+                guard let directory = directories[wd], !name.isEmpty, !Self.ignored(name) else { continue }
+                let relative = directory.isEmpty ? name : directory + "/" + name
+                if eventMask & UInt32(IN_ISDIR) != 0 {
+                    if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(under: relative) }
+                    continue
+                }
+                if eventMask & UInt32(IN_CREATE) != 0 { continue }
+                if pendingSet.insert(relative).inserted { pending.append(relative) }
+            }
+            lock.unlock()
+        }
+        close(fd)
+        close(wakePipe[0])
+        close(wakePipe[1])
+    }
+    #endif
+}

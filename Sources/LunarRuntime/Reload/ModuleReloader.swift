@@ -1,0 +1,225 @@
+import CLunar
+import Foundation
+import LunarBridge
+import LunarRouter
+
+/// Which module is being loaded right now, so registrations a module makes
+/// at its top level (routes) can be undone when it is re-run.
+final class ModuleRegistrations {
+    var loading: [String] = []
+    var routes: [String: [RouteToken]] = [:]
+
+    func record(_ token: RouteToken) {
+        guard let module = loading.last else { return }
+        routes[module, default: []].append(token)
+    }
+
+    func removeRegistrations(of module: String) {
+        for token in routes.removeValue(forKey: module) ?? [] { _ = token.remove() }
+    }
+}
+
+/// What a reload did, for logs and tests.
+public struct ReloadReport: Sendable, Equatable {
+    /// Modules whose new code is now running.
+    public var reloaded: [String] = []
+    /// Screens remounted because their file starts with `--@refresh reset`.
+    public var remounted: [String] = []
+    /// Files whose new code failed to compile or run (the old code keeps running).
+    public var failed: [String] = []
+}
+
+/// Swaps changed modules into a running state (hot reload).
+///
+/// A changed module is compiled first; if it does not compile, or its
+/// top-level code fails, the error is shown and the last good code keeps
+/// running. A module that loads is swapped **in place**: its table keeps its
+/// identity, functions are replaced and fields that hold data are kept, so
+/// screen instances (whose metatable points at the module table), view-models
+/// and everything that holds the table run the new code and keep their state.
+/// Modules that are not screens or view-models are re-run, and so are the
+/// modules that required them (they may have copied values at load time).
+/// Routes a module registered at its top level are removed before it re-runs.
+final class ModuleReloader {
+    let state: LuaState
+    let bundle: ScriptBundle
+    let registrations: ModuleRegistrations
+    let support: LuaTableReference
+    /// Files with a load error shown now: fixing them clears the overlay.
+    var failing: [String: LuaScriptError] = [:]
+
+    init(state: LuaState, bundle: ScriptBundle) throws {
+        self.state = state
+        self.bundle = bundle
+        let registrations = ModuleRegistrations()
+        self.registrations = registrations
+        state[extension: ModuleRegistrations.self] = registrations
+        let enter = state.makeFunction(named: "reload.enter") { [unowned registrations] frame in
+            registrations.loading.append(try frame.argument(1, as: String.self))
+            return .results(0)
+        }
+        let leave = state.makeFunction(named: "reload.leave") { [unowned registrations] _ in
+            _ = registrations.loading.popLast()
+            return .results(0)
+        }
+        let chunk = try state.load(Self.supportSource, name: "=lunar.reload")
+        support = try state.callHelper(chunk, [.function(enter), .function(leave)])[0].tableReference(in: state)
+    }
+
+    /// The module a bundle file holds (`screens/login.lua` → `screens.login`), if any.
+    static func moduleName(forFile path: String) -> String? {
+        guard path.hasSuffix(".lua"), !path.hasPrefix("spec/"), !path.hasPrefix("mock-api/") else { return nil }
+        var name = String(path.dropLast(4))
+        if name.hasSuffix("/init") { name = String(name.dropLast(5)) }
+        let module = name.replacingOccurrences(of: "/", with: ".")
+        return BundleManifest.isModuleName(module) ? module : nil
+    }
+
+    /// Screens and view-models are swapped only; other modules also re-run their dependents.
+    func isScreenOrViewModel(_ module: String) -> Bool {
+        module.hasPrefix("screens.") || module.hasPrefix("viewmodels.") || bundle.manifest.routes.values.contains(module)
+    }
+
+    /// Reloads the modules behind `changedFiles`; returns what happened and
+    /// the errors to show (by file).
+    func reload(changedFiles: [String]) -> (ReloadReport, [LuaScriptError], resets: Set<String>) {
+        var report = ReloadReport()
+        var errors: [LuaScriptError] = []
+        var resets: Set<String> = []
+        var order: [String] = []
+        var seen: Set<String> = []
+        for file in changedFiles {
+            guard let module = Self.moduleName(forFile: file) else { continue }
+            guard isLoaded(module) || failing[file] != nil else { continue }
+            for name in [module] + (isScreenOrViewModel(module) ? [] : dependents(of: module)) where seen.insert(name).inserted {
+                order.append(name)
+            }
+        }
+        for module in order {
+            let file = module.replacingOccurrences(of: ".", with: "/") + ".lua"
+            let source: String
+            let chunkName: String
+            do {
+                guard let found = try state.moduleLoader?.source(forModule: module) else {
+                    continue  // deleted: the running code stays until the app restarts
+                }
+                (source, chunkName) = found
+            } catch {
+                continue
+            }
+            let displayFile = String(chunkName.dropFirst())
+            do {
+                let chunk = try state.load(source, name: chunkName)
+                registrations.removeRegistrations(of: module)
+                _ = try state.callHelper(support.function("run", in: state), [.string(module), .function(chunk), .string(displayFile)])
+                failing[displayFile] = nil
+                failing[file] = nil
+                report.reloaded.append(module)
+                if source.hasPrefix("--@refresh reset") { resets.insert(module) }
+            } catch {
+                failing[displayFile] = error
+                report.failed.append(displayFile)
+                errors.append(error)
+            }
+        }
+        return (report, errors, resets)
+    }
+
+    func isLoaded(_ module: String) -> Bool {
+        (try? state.callHelper(support.function("isLoaded", in: state), [.string(module)]).first?.boolValue) ?? false
+    }
+
+    func dependents(of module: String) -> [String] {
+        guard let result = try? state.callReturningAll(support.function("dependents", in: state), [.string(module)]).first,
+              case .table(let list) = result else { return [] }
+        return list.array.compactMap(\.stringValue)
+    }
+
+    static let supportSource = #"""
+    local enter, leave = ...
+    local support = {}
+    local parents = {}   -- parents[child][parent] = true: parent required child
+    local loading = {}
+    local rawrequire = require
+
+    -- require records who requires whom, and which module is loading (for
+    -- registrations made at a module's top level).
+    function require(name)
+      local parent = loading[#loading]
+      if parent ~= nil and parent ~= name then
+        local set = parents[name]
+        if set == nil then set = {}; parents[name] = set end
+        set[parent] = true
+      end
+      if package.loaded[name] ~= nil then return package.loaded[name] end
+      loading[#loading + 1] = name
+      enter(name)
+      local ok, value, extra = pcall(rawrequire, name)
+      loading[#loading] = nil
+      leave()
+      if not ok then
+        -- "module not found" names the requiring line; errors from the
+        -- module's own code already carry their file:line.
+        if type(value) == "string" and value:sub(1, 8) == "module '" then error(value, 2) end
+        error(value, 0)
+      end
+      return value, extra
+    end
+
+    function support.isLoaded(name)
+      return package.loaded[name] ~= nil
+    end
+
+    -- Modules that (transitively) required `name`, nearest first.
+    function support.dependents(name)
+      local out, seen, queue = {}, { [name] = true }, { name }
+      local i = 1
+      while queue[i] do
+        local current = queue[i]
+        i = i + 1
+        local set = parents[current]
+        if set then
+          local names = {}
+          for parent in pairs(set) do names[#names + 1] = parent end
+          table.sort(names)
+          for _, parent in ipairs(names) do
+            if not seen[parent] then
+              seen[parent] = true
+              out[#out + 1] = parent
+              queue[#queue + 1] = parent
+            end
+          end
+        end
+      end
+      return out
+    end
+
+    -- Runs a module's new chunk and swaps the result into package.loaded:
+    -- tables in place (functions replaced, data kept), anything else replaced.
+    function support.run(name, chunk, file)
+      loading[#loading + 1] = name
+      enter(name)
+      local ok, value = pcall(chunk, name, file)
+      loading[#loading] = nil
+      leave()
+      if not ok then error(value, 0) end
+      if value == nil then value = true end
+      local old = package.loaded[name]
+      if type(old) == "table" and type(value) == "table" and old ~= value then
+        for k, v in pairs(value) do
+          if type(v) == "function" or rawget(old, k) == nil then rawset(old, k, v) end
+        end
+        for k, v in pairs(old) do
+          if type(v) == "function" and rawget(value, k) == nil then rawset(old, k, nil) end
+        end
+        local meta = getmetatable(value)
+        if meta ~= nil and getmetatable(old) == nil then setmetatable(old, meta) end
+      else
+        package.loaded[name] = value
+      end
+      return true
+    end
+
+    return support
+    """#
+}

@@ -1,0 +1,152 @@
+import Foundation
+import LunarBridge
+import LunarRuntime
+import Testing
+
+let counterScreen = """
+local ui = require("lunar.ui")
+local screen = { title = "Counter" }
+function screen:load() self.count = 0; loads = (loads or 0) + 1 end
+function screen:render()
+  return ui.Column {
+    ui.Text("Count: " .. self.count),
+    ui.Button { title = "Add", onPress = function() self.count = self.count + 1 end },
+  }
+end
+return screen
+"""
+
+@Suite struct HotReloadTests {
+    func bundle(_ files: [String: String] = [:]) throws -> TestBundle {
+        try TestBundle(files: ["screens/home.lua": counterScreen].merging(files) { $1 })
+    }
+
+    @Test func aSwapKeepsStateAndRunsNewCode() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try await runtime.run(.tap("Add"), .tap("Add"))
+        try b.write("screens/home.lua", counterScreen
+            .replacingOccurrences(of: "\"Count: \"", with: "\"Total: \"")
+            .replacingOccurrences(of: "self.count + 1", with: "self.count + 10"))
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.reloaded == ["screens.home"])
+        #expect(await runtime.snapshot().contains("Text \"Total: 2\""))
+        // The handler is the new code: it adds 10 now.
+        try await runtime.run(.tap("Add"))
+        #expect(await runtime.snapshot().contains("Text \"Total: 12\""))
+        #expect(try await runtime.lua("return loads") == [1])
+    }
+
+    @Test func aSyntaxErrorShowsAnOverlayAndTheFixClearsIt() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try await runtime.run(.tap("Add"))
+        try b.write("screens/home.lua", "local ui = require('lunar.ui')\nlocal screen = {\nreturn screen\n")
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.failed == ["screens/home.lua"])
+        let overlay = await runtime.snapshot()
+        #expect(overlay.contains("Error \""))
+        #expect(overlay.contains("at screens/home.lua:3"))
+        // The fix clears the overlay; the screen kept its state through the bad save.
+        try b.write("screens/home.lua", counterScreen)
+        #expect(await runtime.reload(changedFiles: ["screens/home.lua"]).failed.isEmpty)
+        let fixed = await runtime.snapshot()
+        #expect(!fixed.contains("Error"))
+        #expect(fixed.contains("Text \"Count: 1\""))
+    }
+
+    @Test func aTopLevelRuntimeErrorKeepsTheOldCode() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try b.write("screens/home.lua", "local x = nil\nlocal y = x.field\nreturn {}\n")
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.failed == ["screens/home.lua"])
+        #expect(await runtime.snapshot().contains("attempt to index a nil value (local 'x')"))
+        try b.write("screens/home.lua", counterScreen)
+        await runtime.reload(changedFiles: ["screens/home.lua"])
+        try await runtime.run(.tap("Add"))
+        #expect(await runtime.snapshot().contains("Text \"Count: 1\""))
+    }
+
+    @Test func refreshResetRemountsTheScreen() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try await runtime.run(.tap("Add"))
+        try b.write("screens/home.lua", "--@refresh reset\n" + counterScreen)
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.remounted == ["screens.home"])
+        #expect(await runtime.snapshot().contains("Text \"Count: 0\""))
+        #expect(try await runtime.lua("return loads") == [2])
+    }
+
+    @Test func aHelperModuleReRunsItsDependentsAndReloadedIsCalled() async throws {
+        let b = try bundle([
+            "lib/greeting.lua": "return { text = function() return 'hello' end }",
+            "screens/home.lua": """
+            local ui = require("lunar.ui")
+            local greet = require("lib.greeting").text   -- copied at load time
+            local screen = {}
+            function screen:reloaded(modules) reloadedWith = table.concat(modules, ",") end
+            function screen:render() return ui.Text(greet()) end
+            return screen
+            """,
+        ])
+        defer { b.remove() }
+        let runtime = try await b.start()
+        #expect(await runtime.snapshot().contains("Text \"hello\""))
+        try b.write("lib/greeting.lua", "return { text = function() return 'bonjour' end }")
+        let report = await runtime.reload(changedFiles: ["lib/greeting.lua"])
+        #expect(report.reloaded == ["lib.greeting", "screens.home"])
+        #expect(await runtime.snapshot().contains("Text \"bonjour\""))
+        #expect(try await runtime.lua("return reloadedWith") == ["lib.greeting,screens.home"])
+    }
+
+    @Test func routeHandlersRegisteredAtTopLevelAreReplacedNotDuplicated() async throws {
+        let b = try bundle([
+            "lib/routes.lua": """
+            local router = require("lunar.router")
+            router.add("/callBack/*", function() hits = (hits or "") .. "old;" end)
+            return {}
+            """,
+            "screens/home.lua": "require('lib.routes')\n" + counterScreen,
+        ])
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try await runtime.run(.open("/callBack/done"))
+        try b.write("lib/routes.lua", """
+            local router = require("lunar.router")
+            router.add("/callBack/*", function() hits = (hits or "") .. "new;" end)
+            return {}
+            """)
+        await runtime.reload(changedFiles: ["lib/routes.lua"])
+        try await runtime.run(.open("/callBack/again"))
+        #expect(try await runtime.lua("return hits") == ["old;new;"])
+    }
+}
+
+@Suite struct BundleWatcherTests {
+    @Test func reportsWritesAndRenamesOnce() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watcher = BundleWatcher(root: root, quietPeriod: 0.02)
+        let batches = AsyncStream<[String]>.makeStream()
+        try watcher.start { batches.continuation.yield($0) }
+        defer { watcher.stop() }
+        var iterator = batches.stream.makeAsyncIterator()
+        // An editor-style save: write a temporary file, rename it over the target.
+        let target = root.appendingPathComponent("screens/login.lua")
+        let temporary = root.appendingPathComponent("screens/.login.lua.swp")
+        try "return {}".write(to: temporary, atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(at: temporary, to: target)
+        #expect(await iterator.next() == ["screens/login.lua"])
+        // A new directory is watched too.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try "return 1".write(to: root.appendingPathComponent("lib/util.lua"), atomically: false, encoding: .utf8)
+        #expect(await iterator.next() == ["lib/util.lua"])
+    }
+}
