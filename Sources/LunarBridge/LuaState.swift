@@ -93,6 +93,7 @@ public final class LuaState {
         lunar_arm_budget(L)
         try installSandbox(options.sandbox)
         register(LuaLogModule.module)
+        register(LuaJSONModule.module)
     }
 
     deinit {
