@@ -107,6 +107,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     ]
     let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ("Bridge", ["LunarBridge", "CLunar", "CBaselines"]),
+        ("JSON", ["LunarBridge", "CLunar"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

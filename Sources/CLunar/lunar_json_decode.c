@@ -21,6 +21,7 @@ typedef struct Decoder {
     const unsigned char *p;
     const unsigned char *end;
     int depth;
+    int deepest;  // hints above this depth are not initialised yet
     int scratch_slot;  // stack slot of the scratch userdata (nil until needed)
     unsigned char *scratch;
     size_t scratch_capacity;
@@ -340,6 +341,11 @@ static void decode_number(Decoder *d) {
 
 static void enter_container(Decoder *d) {
     if (++d->depth > LUNAR_JSON_MAX_DEPTH) fail(d, d->p, "nesting deeper than 1000 levels");
+    if (d->depth > d->deepest) {
+        d->deepest = d->depth;
+        d->array_hint[d->depth] = 0;
+        d->object_hint[d->depth] = 0;
+    }
     // A container holds its table, a key and a value; the scratch may need one more.
     if (!lua_checkstack(d->L, 4)) fail(d, d->p, "nesting too deep for the Lua stack");
     d->p++;
@@ -466,11 +472,10 @@ static int decode_document(lua_State *L, const unsigned char *bytes, size_t leng
     d.start = d.p = bytes;
     d.end = bytes + length;
     d.depth = 0;
+    d.deepest = 0;
     d.scratch = NULL;
     d.scratch_capacity = 0;
     d.failure = failure;
-    memset(d.array_hint, 0, sizeof d.array_hint);
-    memset(d.object_hint, 0, sizeof d.object_hint);
     luaL_checkstack(L, 6, "JSON decoding");
     lua_pushnil(L);
     d.scratch_slot = lua_gettop(L);
