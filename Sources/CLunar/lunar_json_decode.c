@@ -183,6 +183,24 @@ static const unsigned char *decode_escape(Decoder *d, const unsigned char *p, si
     return p + 2;
 }
 
+// The first byte at or after p that is not a plain string byte (or end).
+// Eight bytes at a time: a zero-byte test on v ^ '"' and v ^ '\\', a
+// below-0x20 test, and the high bit; the lowest flagged byte is always a true hit.
+static inline const unsigned char *skip_plain(const unsigned char *p, const unsigned char *end) {
+    const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+    while (end - p >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        uint64_t quote = v ^ (ones * '"'), backslash = v ^ (ones * '\\');
+        uint64_t hits = ((v - ones * 0x20) & ~v) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | v;
+        hits &= highs;
+        if (hits != 0) return p + (__builtin_ctzll(hits) >> 3);
+        p += 8;
+    }
+    while (p < end && string_class[*p] == 0) p++;
+    return p;
+}
+
 // Finishes a string that has escapes: [s, p) is plain, p is at a backslash.
 static void decode_escaped_string(Decoder *d, const unsigned char *s, const unsigned char *p) {
     const unsigned char *end = d->end;
@@ -209,7 +227,7 @@ static void decode_escaped_string(Decoder *d, const unsigned char *s, const unsi
             fail(d, p, "control character in string");
         }
         const unsigned char *run = p;
-        while (p < end && string_class[*p] == 0) p++;
+        p = skip_plain(p, end);
         if (p >= end) fail(d, end, "unexpected end of input");
         size_t n = (size_t)(p - run);
         reserve_scratch(d, length + n, length);
@@ -222,7 +240,7 @@ static void decode_escaped_string(Decoder *d, const unsigned char *s, const unsi
 static void decode_string(Decoder *d) {
     const unsigned char *p = d->p + 1, *end = d->end, *s = p;
     for (;;) {
-        while (p < end && string_class[*p] == 0) p++;
+        p = skip_plain(p, end);
         if (p >= end) fail(d, end, "unexpected end of input");
         switch (string_class[*p]) {
             case 2:

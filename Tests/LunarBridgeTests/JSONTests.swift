@@ -105,6 +105,30 @@ return '{"items":[' .. table.concat(items, ",") .. '],"total":' .. count .. ',"n
         #expect(r == [true, 3, 0])
     }
 
+    @Test func specialBytesAreFoundAtEveryPositionOfAWord() throws {
+        // The string scanner reads eight bytes at a time: put each special byte at every offset.
+        let r = try lua(#"""
+            local bad = {}
+            for k = 0, 20 do
+              local before, after = string.rep("x", k), string.rep("y", 20 - k)
+              local function check(text, expected)
+                local ok, v = pcall(json.decode, '"' .. before .. text .. after .. '"')
+                if not ok or v ~= before .. expected .. after then bad[#bad + 1] = k .. ":" .. text end
+              end
+              check("\\n", "\n")
+              check("é", "é")
+              check("\\u00e9", "é")
+              local ok, e = pcall(json.decode, '"' .. before .. "\1" .. after .. '"')
+              if ok or not e:find("byte " .. (k + 1) .. ": control character", 1, true) then bad[#bad + 1] = k .. ":ctl" end
+              ok, e = pcall(json.decode, '"' .. before .. "\255" .. after .. '"')
+              if ok or not e:find("byte " .. (k + 1) .. ": invalid UTF-8", 1, true) then bad[#bad + 1] = k .. ":utf8" end
+              if json.decode('"' .. before .. '"') ~= before then bad[#bad + 1] = k .. ":end" end
+            end
+            return table.concat(bad, " ")
+            """#)
+        #expect(r == [""])
+    }
+
     @Test func longStringsWithEscapesGrowTheScratchBuffer() throws {
         let r = try lua(#"""
             local piece = string.rep("ab\\n\\u00e9", 50000)
