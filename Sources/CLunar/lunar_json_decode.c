@@ -187,6 +187,7 @@ static const unsigned char *decode_escape(Decoder *d, const unsigned char *p, si
 // Eight bytes at a time: a zero-byte test on v ^ '"' and v ^ '\\', a
 // below-0x20 test, and the high bit; the lowest flagged byte is always a true hit.
 static inline const unsigned char *skip_plain(const unsigned char *p, const unsigned char *end) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
     while (end - p >= 8) {
         uint64_t v;
@@ -197,6 +198,7 @@ static inline const unsigned char *skip_plain(const unsigned char *p, const unsi
         if (hits != 0) return p + (__builtin_ctzll(hits) >> 3);
         p += 8;
     }
+#endif
     while (p < end && string_class[*p] == 0) p++;
     return p;
 }
