@@ -37,6 +37,7 @@ public struct LuaModule: Sendable {
 
     enum Member: Sendable {
         case function(LuaFunctionSignature, @Sendable () -> (LuaCallFrame) throws -> LuaReturn)
+        case cFunction(LuaFunctionSignature, lua_CFunction)
         case constant(String, @Sendable (LuaStack) -> Void, String)
         case event(String)
         case raw(String, @Sendable (LuaState) -> Void)
@@ -51,7 +52,12 @@ public struct LuaModule: Sendable {
 
     /// The signatures of every function, in declaration order.
     public var functions: [LuaFunctionSignature] {
-        members.compactMap { if case .function(let s, _) = $0 { s } else { nil } }
+        members.compactMap {
+            switch $0 {
+            case .function(let s, _), .cFunction(let s, _): s
+            default: nil
+            }
+        }
     }
     /// The names of the events Swift can emit.
     public var events: [String] { members.compactMap { if case .event(let e) = $0 { e } else { nil } } }
@@ -106,6 +112,16 @@ public struct LuaModuleBuilder {
         addFunction(
             LuaFunctionSignature(name: name, parameters: parameters, results: [LuaTypeNames.name(String(describing: R.self))], isAsync: true),
             makeBody: { LuaBinding.bindAsync(qualified, body) })
+    }
+
+    /// Adds a function written in C against Lua's API. It runs as a plain Lua
+    /// C function (no Swift frame), so it may raise Lua errors itself; use it
+    /// for hot paths that need no Swift, such as `json.decode`.
+    public mutating func cFunction(
+        _ name: String, parameters: [String] = ["..."], results: [String] = ["any"], _ function: lua_CFunction
+    ) {
+        let sig = LuaFunctionSignature(name: name, parameters: parameters, results: results, isAsync: false)
+        members.append(.cFunction(sig, function))
     }
 
     @usableFromInline
@@ -205,6 +221,9 @@ extension LuaState {
             switch member {
             case .function(let sig, let makeBody):
                 pushFunction(named: module.shortName + "." + sig.name, on: L, makeBody())
+                lua_setfield(L, -2, sig.name)
+            case .cFunction(let sig, let function):
+                lua_pushcclosure(L, function, 0)
                 lua_setfield(L, -2, sig.name)
             case .constant(let n, let push, _):
                 push(stack)

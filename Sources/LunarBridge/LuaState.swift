@@ -107,6 +107,7 @@ public final class LuaState {
         lunar_install_msgh(L)
         try installSandbox(options.sandbox)
         register(LuaLogModule.module)
+        register(LuaJSONModule.module)
     }
 
     deinit {

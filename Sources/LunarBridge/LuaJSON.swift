@@ -1,0 +1,88 @@
+import CLunar
+import struct Foundation.Data
+
+extension LuaStack {
+    /// Decodes one JSON document straight into Lua values and pushes the result.
+    ///
+    /// Objects become tables with string keys, arrays sequences (an empty array
+    /// is a table marked as an array, so it encodes back as `[]`), numbers
+    /// integers when written without fraction or exponent and in range, else
+    /// floats; `null` is the `json.null` sentinel. The C decoder runs under a
+    /// protected call in strict memory mode, so a memory cap or invalid input
+    /// throws and never unwinds through Swift. On success exactly one value is
+    /// pushed; on failure the stack is as it was. `bytes` is read during the call only.
+    public func pushJSON(_ bytes: UnsafeRawBufferPointer) throws(LuaJSONError) {
+        guard reserve(4) else { throw LuaJSONError(kind: .memory, message: "stack overflow") }
+        var failure = lunar_JSONFailure()
+        let status = lunar_json_pdecode(L, bytes.baseAddress, bytes.count, &failure)
+        guard status != LUA_OK else { return }
+        let message = popJSONErrorMessage()
+        if failure.reason != nil {
+            throw LuaJSONError(kind: .invalidJSON, offset: Int(failure.offset), message: message)
+        }
+        throw LuaJSONError(kind: .memory, message: message)
+    }
+
+    /// The JSON text of the value at `index`, as `json.encode` writes it:
+    /// compact, object keys sorted bytewise, floats that read back exactly.
+    /// Runs under a protected call; throws ``LuaJSONError/Kind/unencodable``
+    /// for values JSON cannot hold and ``LuaJSONError/Kind/memory`` at the cap.
+    public func encodeJSON(at index: Int32) throws(LuaJSONError) -> Data {
+        guard reserve(4) else { throw LuaJSONError(kind: .memory, message: "stack overflow") }
+        let status = lunar_json_pencode(L, index)
+        guard status == LUA_OK else {
+            let message = popJSONErrorMessage()
+            throw LuaJSONError(kind: status == LUA_ERRRUN ? .unencodable : .memory, message: message)
+        }
+        defer { lunar_pop(L, 1) }
+        var length = 0
+        let text = lua_tolstring(L, -1, &length)!
+        return Data(bytes: text, count: length)
+    }
+
+    /// Pushes the `json.null` sentinel (never allocates).
+    public func pushJSONNull() { lunar_json_pushnull(L) }
+
+    /// True if the value at `index` is the `json.null` sentinel.
+    public func isJSONNull(at index: Int32) -> Bool { lunar_json_isnull(L, index) != 0 }
+
+    private func popJSONErrorMessage() -> String {
+        defer { lunar_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TSTRING else { return "unknown error" }
+        return String(cString: lua_tolstring(L, -1, nil))
+    }
+}
+
+extension LuaState {
+    /// Decodes a JSON document and copies the result into a ``LuaValue``.
+    ///
+    /// A convenience over ``LuaStack/pushJSON(_:)`` for Swift code that wants
+    /// the value itself; to hand a response to a Lua function, push it instead
+    /// (no copy). `null` arrives as a reference to the sentinel: test it with
+    /// ``isJSONNull(_:)``.
+    public func decodeJSON(_ data: Data) throws(LuaJSONError) -> LuaValue {
+        let stack = self.stack
+        let pushed = data.withUnsafeBytes { raw in
+            Result { () throws(LuaJSONError) in try stack.pushJSON(raw) }
+        }
+        try pushed.get()
+        defer { lunar_pop(L, 1) }
+        return LuaValue.readLossy(from: stack, at: -1)
+    }
+
+    /// The JSON text of a Swift-side Lua value; see ``LuaStack/encodeJSON(at:)``.
+    public func encodeJSON(_ value: LuaValue) throws(LuaJSONError) -> Data {
+        _ = stack.reserve(1)
+        value.push(to: stack)
+        defer { lunar_pop(L, 1) }
+        return try stack.encodeJSON(at: -1)
+    }
+
+    /// True if `value` is the `json.null` sentinel (as ``decodeJSON(_:)`` returns for `null`).
+    public func isJSONNull(_ value: LuaValue) -> Bool {
+        guard case .reference(let reference) = value else { return false }
+        push(reference, on: L)
+        defer { lunar_pop(L, 1) }
+        return stack.isJSONNull(at: -1)
+    }
+}
