@@ -1,5 +1,0 @@
-import Testing
-
-@Test func placeholderModuleBuilds() {
-    #expect(Bool(true))
-}
