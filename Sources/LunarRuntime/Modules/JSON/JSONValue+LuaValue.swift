@@ -26,7 +26,8 @@ extension JSONValue {
             self = .number(Double(integer))
         case .number(let number):
             guard number.isFinite else {
-                throw LuaJSONConversionError(path: path, problem: "\(LuaValue.number(number)) is not a JSON number")
+                let name = number.isNaN ? "nan" : number < 0 ? "-inf" : "inf"
+                throw LuaJSONConversionError(path: path, problem: "\(name) is not a JSON number")
             }
             self = .number(number)
         case .string(let text):
