@@ -81,3 +81,23 @@ import Testing
         #expect(out.contains("storage.json is not a store"))
     }
 }
+
+/// Where `lunar exec` keeps a script's store when the host gives no directory.
+@Suite struct StorageLocationTests {
+    @Test func environmentWins() {
+        let url = ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: "/work/app"),
+                                                  environment: ["LUNAR_STORAGE_DIR": "/tmp/lunar-store"])
+        #expect(url.path == "/tmp/lunar-store")
+    }
+
+    @Test func defaultIsNamedAfterTheScriptDirectoryAndStable() {
+        let app = ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: "/work/app"), environment: [:])
+        let again = ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: "/work/./app/"), environment: [:])
+        let other = ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: "/elsewhere/app"), environment: [:])
+        #expect(app == again)
+        #expect(app != other)
+        #expect(app.lastPathComponent.hasPrefix("app-"))
+        #expect(app.lastPathComponent.count == "app-".count + 16)
+        #expect(app.deletingLastPathComponent().path.hasSuffix("Lunar/Storage"))
+    }
+}
