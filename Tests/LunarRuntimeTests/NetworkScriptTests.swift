@@ -96,6 +96,25 @@ import Testing
         #expect(form == "PUT\tapplication/x-www-form-urlencoded\tn=1.5&name=a%26b\toverride\tBasic dTpw\n")
     }
 
+    @Test func baseURLsPerRequestAndForTheCDN() async throws {
+        let server = try Self.apiServer()
+        defer { server.stop() }
+        let h = try await harness(server)
+        let out = try await h.run("""
+            local net = require("lunar.net")
+            net.config{ cdnURL = "\(server.baseURL)/cdn" }
+            net.send(net.request{ path = "/logo", cdn = true }, function(r) print(r.path) end)
+            """)
+        let other = try await h.run("""
+            local net = require("lunar.net")
+            net.config{ baseURL = false }
+            net.send(net.request{ path = "/v2/items", baseURL = "\(server.baseURL)/api" }, function(r) print(r.path) end)
+            net.send(net.request{ path = "/items" }, function(r, e) print(e.kind) end)
+            """)
+        #expect(out == "/cdn/logo\n")
+        #expect(other.split(separator: "\n").sorted() == ["/api/v2/items", "invalidRequest"])
+    }
+
     @Test func httpErrorsCarryKindStatusAndBody() async throws {
         let server = try Self.apiServer()
         defer { server.stop() }

@@ -26,7 +26,7 @@ struct ScriptRequest {
 
     /// The fields a request table may have.
     static let fields: Set<String> = [
-        "method", "path", "url", "baseURL", "query", "body", "encoding", "headers", "auth", "timeout",
+        "method", "path", "url", "baseURL", "cdn", "query", "body", "encoding", "headers", "auth", "timeout",
         "maxBodySize", "cache", "cacheVersion", "ignoreCache", "validate", "reformer", "accessories",
     ]
 
@@ -44,6 +44,7 @@ struct ScriptRequest {
         if let base = try Self.string(table["baseURL"], "baseURL") {
             request.baseURL = try Self.url(base, field: "baseURL")
         }
+        request.usesCDN = try Self.boolean(table["cdn"], "cdn") ?? false
         if case .table(let query) = table["query"] {
             request.query = try Self.field("query") { () throws(LuaTypeMismatch) in try Parameters(lua: query) }
         } else if !table["query"].isNil {
