@@ -22,6 +22,8 @@ import Testing
             case "/malformed": return .json(#"{"name": "Ada", }"#)
             case "/slow": return .delayed(seconds: 0.2, .json(#"{"slow":true}"#))
             case "/never": return .never
+            case "/big": return .json("[" + String(repeating: "1,", count: 500) + "1]")
+            case "/truncated": return .truncated(declared: 100, body: Array(#"{"partial":"#.utf8))
             case "/login": return .json(#"{"token":"t-42"}"#)
             case "/profile": return .json(#"{"nick":"ada","auth":"\#(request.headers["authorization"] ?? "")"}"#)
             case "/count": return .json(#"{"n":\#(request.query?.split(separator: "=").last ?? "0")}"#)
@@ -139,6 +141,19 @@ import Testing
             """)
         #expect(out.hasPrefix("decode\t200\t{\"name\": \"Ada\", }\tthe body is not JSON: "))
         #expect(out.contains("at byte 16"))
+    }
+
+    @Test func brokenAndOversizedBodiesKeepTheirKinds() async throws {
+        let server = try Self.apiServer()
+        defer { server.stop() }
+        let h = try await harness(server)
+        let out = try await h.run("""
+            local net = require("lunar.net")
+            net.send(net.request{ path = "/big", maxBodySize = 100 }, function(r, e) print("big", e.kind) end)
+            net.send(net.request{ path = "/big" }, function(r, e) print("big uncapped", #r) end)
+            net.send(net.request{ path = "/truncated" }, function(r, e) print("truncated", e.kind) end)
+            """)
+        #expect(out.split(separator: "\n").sorted() == ["big\ttooLarge", "big uncapped\t501", "truncated\ttransport"])
     }
 
     @Test func timeoutAndRefusedConnection() async throws {

@@ -305,9 +305,14 @@ enum NetworkModule {
     --- Cancels this object's sends when `lifetime` ends (anything with an `add(disposable)` method,
     --- such as a screen's lifetime); sends made after it ended are cancelled at once.
     function Request:tie(lifetime)
-      local add = type(lifetime) == "table" and lifetime.add or nil
-      if type(add) ~= "function" then
-        error("bad argument #1 to 'tie' (lifetime with an add method expected, got " .. type(lifetime) .. ")", 2)
+      local kind = type(lifetime)
+      local add = nil
+      if kind == "table" or kind == "userdata" then
+        local ok, found = pcall(function() return lifetime.add end)
+        if ok then add = found end
+      end
+      if add == nil then
+        error("bad argument #1 to 'tie' (lifetime with an add method expected, got " .. kind .. ")", 2)
       end
       local object = self
       lifetime:add({ dispose = function()
