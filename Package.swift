@@ -63,7 +63,7 @@ let package = Package(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarUI", "LunarHeadless",
+                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -77,19 +77,21 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // A loopback HTTP server shared by the network, runtime and command-line tests.
+        .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
         .testTarget(
             name: "LunarNetworkTests",
-            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON"],
+            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON", "LunarTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
-        .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI"], swiftSettings: strict),
+        .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarBridge"],
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]

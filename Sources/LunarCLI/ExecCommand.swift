@@ -6,7 +6,8 @@ import LunarRuntime
 /// `lunar exec FILE.lua` / `lunar exec -e CODE`: runs a script in a sandboxed
 /// runtime with every module, waits for its pending work (awaited calls,
 /// callbacks, timers, requests) like node does, and exits non-zero if any
-/// error went uncaught.
+/// error went uncaught. `lunar.storage` keeps its file in `$LUNAR_STORAGE_DIR`,
+/// or under the user's cache directory in a folder named after the script's.
 struct ExecCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exec",
@@ -54,7 +55,9 @@ struct ExecCommand: AsyncParsableCommand {
         }
         let failures = FailureCount()
         await engine.withState { state in
-            ScriptModules.install(on: state, executor: engine.executor)
+            ScriptModules.install(
+                on: state, executor: engine.executor,
+                storageDirectory: ScriptStorageLocation.directory(forScriptDirectory: root))
             state.errorHandler = { error in
                 failures.increment()
                 FileHandle.standardError.write(Data(("lunar: uncaught error: " + error.report + "\n").utf8))

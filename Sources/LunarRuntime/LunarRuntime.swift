@@ -9,11 +9,14 @@ public struct RuntimeOptions: Sendable {
     public var lua: LuaStateOptions
     /// `.virtual` makes timers wait for `advance(by:)` (tests).
     public var clock: LuaClock
+    /// Where `lunar.storage` keeps the bundle's store; nil: ``ScriptStorageLocation`` for the bundle directory.
+    public var storageDirectory: URL?
 
     public init(lua: LuaStateOptions = LuaStateOptions(memoryLimit: 256 << 20, instructionBudget: 200_000_000),
-                clock: LuaClock = .realTime) {
+                clock: LuaClock = .realTime, storageDirectory: URL? = nil) {
         self.lua = lua
         self.clock = clock
+        self.storageDirectory = storageDirectory
     }
 }
 
@@ -40,7 +43,12 @@ public actor LunarRuntime {
         let state = try LuaState(options: options.lua)
         state.asyncDriver = executor
         state.moduleLoader = LuaDirectoryLoader(root: bundle.root)
-        let router = ScriptModules.install(on: state, executor: executor)
+        let router = ScriptModules.install(
+            on: state, executor: executor,
+            storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root))
+        if let base = bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
+            state[extension: ScriptNetwork.self]?.client.configuration.baseURL = base
+        }
         self.reloader = try ModuleReloader(state: state, bundle: bundle)
         let host = try ScreenHost(state: state, bundle: bundle, router: router)
         ScriptModules.installScreens(on: state, host: host)

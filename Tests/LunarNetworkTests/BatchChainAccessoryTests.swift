@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarNetwork
+import LunarTestSupport
 import Testing
 
 @MainActor

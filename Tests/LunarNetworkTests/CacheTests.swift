@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import LunarJSON
 import LunarNetwork
+import LunarTestSupport
 import Testing
 
 /// The on-disk response cache, aged by a virtual clock.

@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarNetwork
+import LunarTestSupport
 import Testing
 
 /// Each way a server or the network can fail ends in one distinct `NetworkError.Kind`.

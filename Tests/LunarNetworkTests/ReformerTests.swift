@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarNetwork
+import LunarTestSupport
 import Testing
 
 /// Validation and reformers: the server's JSON in, the business layer's JSON out.

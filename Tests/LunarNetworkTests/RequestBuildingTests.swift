@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarNetwork
+import LunarTestSupport
 import Testing
 
 /// What goes on the wire: URL resolution, query, headers, bodies, credentials, URL filters.

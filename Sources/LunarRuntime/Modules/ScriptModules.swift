@@ -1,15 +1,20 @@
+import Foundation
 import LunarBridge
 import LunarRouter
 
 /// Installs every bridge module the runtime provides on a state.
 public enum ScriptModules {
     /// The modules every script gets (`lunar exec` and bundles): `lunar`
-    /// (`lunar.async`), `lunar.log` (built in), `lunar.timer`. Returns the
-    /// state's router (shared by `lunar.router` and the navigator).
+    /// (`lunar.async`), `lunar.log` (built in), `lunar.timer`, `lunar.net`,
+    /// `lunar.decode`, `lunar.encode`, `lunar.storage`. Returns the state's
+    /// router (shared by `lunar.router` and the navigator).
+    /// - Parameter storageDirectory: where `lunar.storage` keeps its file; nil
+    ///   uses ``ScriptStorageLocation/directory(forScriptDirectory:environment:)`` with no script directory.
     @discardableResult
-    public static func install(on state: LuaState, executor: LuaExecutor) -> Router {
+    public static func install(on state: LuaState, executor: LuaExecutor, storageDirectory: URL? = nil) -> Router {
         state.register(LunarCoreModule.module)
         state.register(TimerModule.module(executor: executor))
+        DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory)
         let router = state[extension: Router.self] ?? Router()
         state[extension: Router.self] = router
         state.register(RouterModule.module(router: router))

@@ -1,5 +1,6 @@
 import Foundation
 import LunarNetwork
+import LunarTestSupport
 
 /// A fresh, empty folder under the temporary directory for one test.
 func temporaryFolder() -> URL {

@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// Every wait is bounded: sockets time out after five seconds and `.never` gives up after ten, so a
 /// broken test cannot hang the run. `stop()` closes the listener and releases `.never` replies.
-final class LoopbackServer: Sendable {
+public final class LoopbackServer: Sendable {
     /// What the server does with a request.
-    indirect enum Reply: Sendable {
+    public indirect enum Reply: Sendable {
         /// A complete answer.
         case respond(status: Int, headers: [String: String], body: [UInt8])
         /// `reply`, after the server waits `seconds` (a slow server).
@@ -26,32 +26,38 @@ final class LoopbackServer: Sendable {
         case never
 
         /// A 200 (or `status`) answer with a JSON text body.
-        static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
+        public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
             .respond(status: status, headers: headers.merging(["Content-Type": "application/json"]) { $1 },
                      body: Array(text.utf8))
         }
 
         /// An answer with a plain text body.
-        static func text(_ text: String, status: Int) -> Reply {
+        public static func text(_ text: String, status: Int) -> Reply {
             .respond(status: status, headers: ["Content-Type": "text/plain"], body: Array(text.utf8))
         }
     }
 
     /// A request as the server read it.
-    struct Received: Sendable {
-        let method: String
+    public struct Received: Sendable {
+        /// The request method, as sent.
+        public let method: String
         /// The request target: path and query, as sent.
-        let target: String
+        public let target: String
         /// Header names lowercased.
-        let headers: [String: String]
-        let body: [UInt8]
+        public let headers: [String: String]
+        /// The body bytes.
+        public let body: [UInt8]
 
-        var path: String { String(target.prefix { $0 != "?" }) }
-        var query: String? { target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } }
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        /// The target without its query.
+        public var path: String { String(target.prefix { $0 != "?" }) }
+        /// The query after `?`, if any.
+        public var query: String? { target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } }
+        /// The body as UTF-8 text.
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let port: Int
+    /// The port it listens on.
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Received) -> Reply
     private let log = Mutex<[Received]>([])
@@ -60,7 +66,7 @@ final class LoopbackServer: Sendable {
     private let waiting = Mutex(0)
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `handler` answers every request.
-    init(handler: @escaping @Sendable (Received) -> Reply) throws {
+    public init(handler: @escaping @Sendable (Received) -> Reply) throws {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket") }
@@ -88,16 +94,16 @@ final class LoopbackServer: Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Every request received so far, in arrival order.
-    var received: [Received] { log.withLock { $0 } }
+    public var received: [Received] { log.withLock { $0 } }
 
     /// How many requests arrived for `path` (query ignored).
-    func hits(_ path: String) -> Int { received.filter { $0.path == path }.count }
+    public func hits(_ path: String) -> Int { received.filter { $0.path == path }.count }
 
     /// Stops accepting, releases `.never` replies. Idempotent.
-    func stop() {
+    public func stop() {
         let first = stopped.withLock { wasStopped in
             defer { wasStopped = true }
             return !wasStopped

@@ -1,0 +1,19 @@
+import Foundation
+import LunarBridge
+
+/// Installs the modules that move and keep data: `lunar.net`, `lunar.decode`, `lunar.encode`,
+/// `lunar.storage`, and their per-state services (``ScriptNetwork``, ``ScriptStorage``).
+enum DataModules {
+    static func install(on state: LuaState, executor: LuaExecutor, storageDirectory: URL?) {
+        if state[extension: ScriptNetwork.self] == nil {
+            state[extension: ScriptNetwork.self] = ScriptNetwork(state: state, driver: executor)
+        }
+        state.register(NetworkModule.native)
+        state.registerSource("lunar.net", NetworkModule.source)
+        state.registerSource("lunar.decode", DecodeModule.decodeSource)
+        state.registerSource("lunar.encode", DecodeModule.encodeSource)
+        let directory = storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: nil)
+        state[extension: ScriptStorage.self] = ScriptStorage(directory: directory)
+        state.register(StorageModule.module)
+    }
+}

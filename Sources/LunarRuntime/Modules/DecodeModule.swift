@@ -1,0 +1,143 @@
+/// `lunar.decode` and `lunar.encode`: safe readers and a blank-skipping writer for the "de-modelled"
+/// tables reformers work on (the original's `Decode...FromDic` helpers).
+///
+/// Written in Lua, so a reformer calling them pays no bridge crossing. The readers never raise:
+/// a receiver that is not a table, a missing key or a value of the wrong type yields the default,
+/// with the same lenient conversions as `LunarJSON`'s readers (a number read as a string is
+/// rendered, a string that is wholly a number is read as one, a non-zero number is true).
+enum DecodeModule {
+    static let decodeSource = #"""
+    local decode = {}
+
+    local huge = math.huge
+
+    -- `s` as a number when it is wholly a finite decimal (or hex) number: no blanks, no junk.
+    local function strictNumber(s)
+      if s:find("^[%+%-]?%.?%d") == nil or s:find("%s") ~= nil then return nil end
+      local n = tonumber(s)
+      if n == nil or n ~= n or n == huge or n == -huge then return nil end
+      return n
+    end
+
+    -- Numbers as JSON writes them: whole numbers without a fraction, others in the shortest form.
+    local function render(n)
+      if math.type(n) == "integer" then return tostring(n) end
+      if n ~= n or n == huge or n == -huge then return nil end
+      if n == math.floor(n) and n > -2^53 and n < 2^53 then return string.format("%d", n) end
+      for precision = 15, 17 do
+        local text = string.format("%." .. precision .. "g", n)
+        if tonumber(text) == n then return text end
+      end
+      return string.format("%.17g", n)
+    end
+
+    local function field(t, key)
+      if type(t) ~= "table" then return nil end
+      return rawget(t, key)
+    end
+
+    --- The string at t[key]; a number is rendered (3, 2.5). Otherwise `default` ("" if not given).
+    function decode.string(t, key, default)
+      local v = field(t, key)
+      local kind = type(v)
+      if kind == "string" then return v end
+      if kind == "number" then
+        local text = render(v)
+        if text ~= nil then return text end
+      end
+      if default == nil then return "" end
+      return default
+    end
+
+    --- The number at t[key]; a string that is wholly a number is converted. Otherwise `default` (0).
+    function decode.number(t, key, default)
+      local v = field(t, key)
+      local kind = type(v)
+      if kind == "number" then return v end
+      if kind == "string" then
+        local n = strictNumber(v)
+        if n ~= nil then return n end
+      end
+      if default == nil then return 0 end
+      return default
+    end
+
+    --- decode.number truncated toward zero, when it fits an integer. Otherwise `default` (0).
+    function decode.integer(t, key, default)
+      local n = decode.number(t, key, nil)
+      if n ~= nil and n == n and n ~= huge and n ~= -huge then
+        local whole = math.tointeger(n >= 0 and math.floor(n) or math.ceil(n))
+        if whole ~= nil then return whole end
+      end
+      if default == nil then return 0 end
+      return default
+    end
+
+    --- The boolean at t[key]; a number is true when non-zero. Otherwise `default` (false).
+    function decode.bool(t, key, default)
+      local v = field(t, key)
+      local kind = type(v)
+      if kind == "boolean" then return v end
+      if kind == "number" then return v ~= 0 end
+      if default == nil then return false end
+      return default
+    end
+
+    --- The table at t[key]. Otherwise `default` (a new empty table), so reads chain.
+    function decode.table(t, key, default)
+      local v = field(t, key)
+      if type(v) == "table" then return v end
+      if default == nil then return {} end
+      return default
+    end
+
+    --- The sequence at t[key] as a new list, each element passed through fn(element, index) when
+    --- given (nil results are dropped). A missing or non-table value gives an empty list.
+    function decode.array(t, key, fn)
+      local v = field(t, key)
+      local list = {}
+      if type(v) ~= "table" then return list end
+      local n = 0
+      for i = 1, rawlen(v) do
+        local element = rawget(v, i)
+        if fn ~= nil then element = fn(element, i) end
+        if element ~= nil then
+          n = n + 1
+          list[n] = element
+        end
+      end
+      return list
+    end
+
+    --- list[i] (1-based). A non-table receiver or an index out of range gives `default` (nil).
+    function decode.at(list, i, default)
+      local index = math.type(i) ~= nil and math.tointeger(i) or nil
+      if type(list) == "table" and index ~= nil then
+        local v = rawget(list, index)
+        if v ~= nil then return v end
+      end
+      return default
+    end
+
+    return decode
+    """#
+
+    static let encodeSource = #"""
+    local encode = {}
+
+    --- Sets t[key] = v unless v is blank: nil, "" or an empty table (0 and false are kept).
+    --- A nil `t` becomes a new table. Returns `t`, so puts chain.
+    function encode.put(t, key, v)
+      if t == nil then t = {} end
+      if type(t) ~= "table" then
+        error("bad argument #1 to 'encode.put' (table expected, got " .. type(t) .. ")", 2)
+      end
+      if key == nil then error("bad argument #2 to 'encode.put' (key expected, got nil)", 2) end
+      if v == nil or v == "" or (type(v) == "table" and next(v) == nil) then return t end
+      t[key] = v
+      return t
+    end
+
+    return encode
+    """#
+}

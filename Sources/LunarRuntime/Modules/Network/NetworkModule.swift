@@ -1,0 +1,333 @@
+import LunarBridge
+import LunarNetwork
+
+/// `lunar.net`: requests, batches, chains, accessories and configuration for scripts.
+///
+/// The public module is written in Lua (``source``): request, batch and chain objects, their
+/// `:cancel()` and `:tie(lifetime)`, and how batches and chains combine sends. It stands on a
+/// native part, `lunar.net.native` (``native``), that reads request tables, sends them through the
+/// state's ``ScriptNetwork`` and runs the Lua response pipeline.
+enum NetworkModule {
+    static let native = LuaModule("lunar.net.native") { m in
+        // Reads a request table, raising on the first bad field.
+        m.function("check", shownAs: "net.request") { frame in
+            _ = try readRequest(frame)
+            return .results(0)
+        }
+        // send(req, deliver, progress?) -> id
+        m.function("send", shownAs: "net.send") { frame in
+            let network = try frame.state.scriptNetwork
+            let script = try readRequest(frame)
+            let object: LuaTableReference = try frame.argument(1)
+            let deliver: LuaFunction = try frame.argument(2)
+            let progress: LuaFunction? = try frame.argument(3)
+            frame.push(network.send(script, object: object, deliver: deliver, progress: progress))
+            return .results(1)
+        }
+        m.function("cancel", shownAs: "net.cancel") { frame in
+            let id: Int = try frame.argument(1)
+            frame.push(try frame.state.scriptNetwork.cancel(id))
+            return .results(1)
+        }
+        // later(fn): calls fn on the executor after the jobs already queued, counted as pending work.
+        m.function("later", shownAs: "net.later") { frame in
+            let function: LuaFunction = try frame.argument(1)
+            try frame.state.scriptNetwork.later(function)
+            return .results(0)
+        }
+        m.function("config", shownAs: "net.config") { frame in
+            let network = try frame.state.scriptNetwork
+            let table = try table(frame, 1)
+            do throws(LuaTypeMismatch) { try network.configure(table) } catch { throw LuaArgumentError(position: 1, problem: error.problem) }
+            return .results(0)
+        }
+        m.function("accessory", shownAs: "net.accessory") { frame in
+            let network = try frame.state.scriptNetwork
+            let hooks: LuaAccessoryHooks
+            do { hooks = try LuaAccessoryHooks(lua: try table(frame, 1)) } catch let error as LuaTypeMismatch {
+                throw LuaArgumentError(position: 1, problem: error.problem)
+            }
+            let accessory = network.addAccessory(hooks)
+            frame.state.pushHandle(on: frame.stack.L, methods: ["remove": { [weak network] in
+                network?.removeAccessory(accessory) ?? false
+            }])
+            return .results(1)
+        }
+    }
+
+    private static func readRequest(_ frame: LuaCallFrame) throws -> ScriptRequest {
+        do { return try ScriptRequest(lua: try table(frame, 1)) } catch let error as LuaTypeMismatch {
+            throw LuaArgumentError(position: 1, problem: error.problem)
+        }
+    }
+
+    private static func table(_ frame: LuaCallFrame, _ position: Int32) throws -> LuaTable {
+        let value = try frame.argument(position, as: LuaValue.self)
+        guard case .table(let table) = value else {
+            throw LuaArgumentError(position: Int(position), problem: "table expected, got \(frame.stack.typeName(at: position))")
+        }
+        return table
+    }
+
+    /// The public module, in Lua.
+    static let source = #"""
+    local native = require("lunar.net.native")
+    local net = {}
+
+    local Request = { __name = "lunar.net.request" }
+    Request.__index = Request
+    local Batch = { __name = "lunar.net.batch" }
+    Batch.__index = Batch
+    local Chain = { __name = "lunar.net.chain" }
+    Chain.__index = Chain
+    local Failure = { __name = "lunar.net.error" }
+    function Failure.__tostring(e) return tostring(e.kind) .. ": " .. tostring(e.message) end
+
+    -- The cancel functions of each object's sends still running, and the objects whose tied
+    -- lifetime ended. Weak keys: an object nobody holds any more can go.
+    local running = setmetatable({}, { __mode = "k" })
+    local ended = setmetatable({}, { __mode = "k" })
+
+    local function kindOf(x)
+      if type(x) ~= "table" then return nil end
+      local mt = getmetatable(x)
+      if mt == Request or mt == Batch or mt == Chain then return mt end
+    end
+
+    local function describe(x)
+      local mt = kindOf(x)
+      return mt and mt.__name or type(x)
+    end
+
+    local function failure(kind, message, index)
+      return setmetatable({ kind = kind, message = message, index = index }, Failure)
+    end
+
+    local function track(object, cancel)
+      local set = running[object]
+      if set == nil then set = {}; running[object] = set end
+      set[cancel] = true
+      return function() set[cancel] = nil end
+    end
+
+    local function cancelAll(object)
+      local set = running[object]
+      running[object] = nil
+      if set == nil or next(set) == nil then return false end
+      for cancel in pairs(set) do cancel() end
+      return true
+    end
+
+    -- Each start function begins one send of an object and returns its cancel function, or
+    -- nil and a message. `deliver(result, err, info)` runs later, exactly once.
+    local start
+
+    local function startRequest(req, deliver, progress)
+      local ok, id = pcall(native.send, req, function(result, err, info)
+        if err ~= nil then setmetatable(err, Failure) end
+        deliver(result, err, info)
+      end, progress)
+      if not ok then return nil, id end
+      return function() native.cancel(id) end
+    end
+
+    local function startBatch(batch, deliver)
+      local members = batch.requests
+      local results, infos, cancels = {}, {}, {}
+      local left, done = #members, false
+      local function cancelOthers()
+        for _, cancel in pairs(cancels) do cancel() end
+      end
+      if left == 0 then
+        native.later(function()
+          if done then deliver(nil, failure("cancelled", "the batch was cancelled"))
+          else done = true; deliver(results, nil, infos) end
+        end)
+        return function() done = true end
+      end
+      for i, member in ipairs(members) do
+        local cancel, problem = start(member, function(result, err, info)
+          cancels[i] = nil
+          if done then return end
+          if err ~= nil then
+            done = true
+            err.index = i
+            cancelOthers()
+            deliver(nil, err)
+          else
+            results[i], infos[i] = result, info
+            left = left - 1
+            if left == 0 then
+              done = true
+              deliver(results, nil, infos)
+            end
+          end
+        end)
+        if cancel == nil then
+          done = true
+          cancelOthers()
+          return nil, problem
+        end
+        cancels[i] = cancel
+      end
+      return cancelOthers
+    end
+
+    local function startChain(chain, deliver)
+      local steps = chain.steps
+      local results, infos = {}, {}
+      local current, stopped = nil, false
+      local run
+      local function advance(i, result, err, info)
+        current = nil
+        if err ~= nil then
+          err.index = i
+          return deliver(nil, err)
+        end
+        results[i], infos[i] = result, info
+        local step = steps[i + 1]
+        if step == nil then return deliver(results, nil, infos) end
+        if stopped then return deliver(nil, failure("cancelled", "the chain was cancelled", i + 1)) end
+        if type(step) == "function" then
+          local ok, made = pcall(step, result, results)
+          if not ok then return deliver(nil, failure("reform", tostring(made), i + 1)) end
+          if made == nil then return deliver(results, nil, infos) end
+          if kindOf(made) == nil then
+            return deliver(nil, failure("reform", "chain step " .. (i + 1) .. " returned a " .. describe(made) .. ", not a request", i + 1))
+          end
+          step = made
+        end
+        local started, problem = run(i + 1, step)
+        if not started then return deliver(nil, failure("invalidRequest", problem, i + 1)) end
+      end
+      run = function(i, object)
+        local cancel, problem = start(object, function(result, err, info) advance(i, result, err, info) end)
+        if cancel == nil then return false, problem end
+        current = cancel
+        return true
+      end
+      local started, problem = run(1, steps[1])
+      if not started then return nil, problem end
+      return function()
+        stopped = true
+        if current ~= nil then current() end
+      end
+    end
+
+    start = function(object, deliver, progress)
+      local kind = kindOf(object)
+      local untrack
+      local function finish(result, err, info)
+        if untrack ~= nil then untrack() end
+        return deliver(result, err, info)
+      end
+      local cancel, problem
+      if kind == Request then cancel, problem = startRequest(object, finish, progress)
+      elseif kind == Batch then cancel, problem = startBatch(object, finish)
+      else cancel, problem = startChain(object, finish) end
+      if cancel == nil then return nil, problem end
+      untrack = track(object, cancel)
+      if ended[object] then cancel() end
+      return cancel
+    end
+
+    local function handlerOf(handler)
+      if type(handler) == "function" then return handler end
+      if handler == nil then return function() end end
+      if type(handler) == "table" then
+        local finished, failed = handler.finished, handler.failed
+        return function(result, err, info)
+          if err ~= nil then
+            if failed ~= nil then failed(err) end
+          elseif finished ~= nil then
+            finished(result, info)
+          end
+        end, handler.progress
+      end
+    end
+
+    --- Builds a request object from a spec table (fields checked now, read again at each send).
+    function net.request(spec)
+      local ok, problem = pcall(native.check, spec)
+      if not ok then error(problem, 2) end
+      local req = {}
+      for k, v in next, spec do req[k] = v end
+      return setmetatable(req, Request)
+    end
+
+    --- Requests sent together: all must succeed; the first failure cancels the others.
+    function net.batch(list)
+      if type(list) ~= "table" or kindOf(list) ~= nil then
+        error("bad argument #1 to 'net.batch' (list of requests expected, got " .. describe(list) .. ")", 2)
+      end
+      local requests = {}
+      for i = 1, #list do
+        if kindOf(list[i]) == nil then
+          error("bad argument #1 to 'net.batch' (element " .. i .. " is a " .. describe(list[i]) .. ", not a request)", 2)
+        end
+        requests[i] = list[i]
+      end
+      return setmetatable({ requests = requests }, Batch)
+    end
+
+    --- Requests sent one after another; a function step makes the next request from the previous result.
+    function net.chain(...)
+      local steps = table.pack(...)
+      if kindOf(steps[1]) == nil then
+        error("bad argument #1 to 'net.chain' (request expected, got " .. describe(steps[1]) .. ")", 2)
+      end
+      for i = 2, steps.n do
+        if kindOf(steps[i]) == nil and type(steps[i]) ~= "function" then
+          error("bad argument #" .. i .. " to 'net.chain' (request or function expected, got " .. describe(steps[i]) .. ")", 2)
+        end
+      end
+      steps.n = nil
+      return setmetatable({ steps = steps }, Chain)
+    end
+
+    --- Sends a request, batch or chain; `handler` is fn(result, err, info) or {finished=, failed=, progress=}.
+    function net.send(object, handler)
+      if kindOf(object) == nil then
+        error("bad argument #1 to 'net.send' (request, batch or chain expected, got " .. describe(object) .. ")", 2)
+      end
+      local deliver, progress = handlerOf(handler)
+      if deliver == nil then
+        error("bad argument #2 to 'net.send' (function or {finished=, failed=} expected, got " .. type(handler) .. ")", 2)
+      end
+      local cancel, problem = start(object, deliver, progress)
+      if cancel == nil then error(problem, 2) end
+      return object
+    end
+
+    --- Cancels every send of this object still running; true if there was one.
+    function Request:cancel() return cancelAll(self) end
+
+    --- Cancels this object's sends when `lifetime` ends (anything with an `add(disposable)` method,
+    --- such as a screen's lifetime); sends made after it ended are cancelled at once.
+    function Request:tie(lifetime)
+      local kind = type(lifetime)
+      local add = nil
+      if kind == "table" or kind == "userdata" then
+        local ok, found = pcall(function() return lifetime.add end)
+        if ok then add = found end
+      end
+      if add == nil then
+        error("bad argument #1 to 'tie' (lifetime with an add method expected, got " .. kind .. ")", 2)
+      end
+      local object = self
+      lifetime:add({ dispose = function()
+        ended[object] = true
+        cancelAll(object)
+      end })
+      return self
+    end
+
+    Batch.cancel, Batch.tie = Request.cancel, Request.tie
+    Chain.cancel, Chain.tie = Request.cancel, Request.tie
+
+    net.config = native.config
+    net.accessory = native.accessory
+
+    return net
+    """#
+}

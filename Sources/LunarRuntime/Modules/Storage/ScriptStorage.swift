@@ -1,0 +1,39 @@
+import Foundation
+import LunarBridge
+import LunarStorage
+
+/// The `lunar.storage` store of one Lua state: a `KeyValueStore` kept in `storage.json` inside a
+/// directory the host chose, opened on first use (so scripts that never touch storage never touch
+/// the disk).
+///
+/// Confined to the state's executor; the state owns it (`state[extension: ScriptStorage.self]`).
+public final class ScriptStorage {
+    /// The file the store lives in.
+    public let fileURL: URL
+    private var opened: KeyValueStore?
+
+    /// A store kept in `directory/storage.json`.
+    public init(directory: URL) {
+        fileURL = directory.appendingPathComponent("storage.json")
+    }
+
+    /// The store, opened the first time; throws (each time) while the file cannot be read as a store.
+    public func store() throws(StorageError) -> KeyValueStore {
+        if let opened { return opened }
+        let store = try KeyValueStore(fileURL: fileURL)
+        opened = store
+        return store
+    }
+}
+
+extension LuaState {
+    /// The state's `lunar.storage` store.
+    var scriptStorage: ScriptStorage {
+        get throws {
+            guard let storage = self[extension: ScriptStorage.self] else {
+                throw LuaError.message("lunar.storage is not installed on this state")
+            }
+            return storage
+        }
+    }
+}
