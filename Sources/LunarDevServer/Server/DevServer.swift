@@ -68,7 +68,8 @@ public struct DevServer: Sendable {
             mockAPI: MockAPI(root: mockRoot),
             feed: changeStream == nil ? nil : feed)
         var logger = Logger(label: "lunar.dev-server")
-        logger.logLevel = .error
+        // Stopping is cancellation, which Hummingbird logs as errors; failures reach the caller as thrown errors.
+        logger.logLevel = .critical
         let host = configuration.host
         let app = Application(
             responder: responder,
