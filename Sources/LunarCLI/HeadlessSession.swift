@@ -35,7 +35,9 @@ final class HeadlessSession {
         for await input in inputs {
             switch input {
             case .line(let line): try await perform(line)
-            case .bundleChanged(let paths): await reload(paths)
+            case .bundleChanged(let paths):
+                // The mock API and specs are not part of the running app.
+                if paths.contains(where: { !$0.hasPrefix("mock-api/") && !$0.hasPrefix("spec/") }) { await reload(paths) }
             case .notice(let text): FileHandle.standardError.write(Data(("lunar: " + text + "\n").utf8))
             }
         }
