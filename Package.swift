@@ -9,7 +9,8 @@
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
-//   lunar (LunarCLI) -> LunarRuntime                   -- a thin command-line shell
+//   LunarDevServer -> LunarRuntime + Hummingbird       -- dev server, change feed, mock API
+//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer   -- a thin command-line shell
 import Foundation
 import PackageDescription
 
@@ -30,11 +31,16 @@ let package = Package(
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
+        .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The dev server only (no default traits: no swift-configuration).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev).
@@ -68,10 +74,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "LunarDevServer",
+            dependencies: [
+                "LunarRuntime", "LunarBridge", "LunarJSON",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime",
+                "LunarRuntime", "LunarDevServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -89,6 +108,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],

@@ -1,65 +1,156 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
+import LunarDevServer
 import LunarRuntime
 
-/// `lunar run BUNDLE`: opens the manifest's entry route. Headless (stdin not a
-/// terminal, or `--headless`): reads commands from standard input, one per
-/// line, and prints the screen after each; exits non-zero when a command
-/// cannot be carried out.
+/// `lunar run BUNDLE`: opens the manifest's entry route. BUNDLE is a
+/// directory or a dev server's URL (`http://HOST:PORT/`), whose bundle is
+/// downloaded into a cache and followed: changed files are downloaded and
+/// reloaded. Headless (stdin not a terminal, or `--headless`): reads commands
+/// from standard input, one per line, and prints the screen after each;
+/// exits non-zero when a command cannot be carried out.
+///
+/// The network layer's base URL is the bundle's mock API when it has one
+/// (served on loopback for a directory, the dev server's `/api` for a URL),
+/// unless `--api-base-url` or `--no-mock-api` says otherwise.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a bundle: terminal UI on a TTY, headless text otherwise."
+        abstract: "Run a bundle (a directory or a dev server URL): terminal UI on a TTY, headless text otherwise."
     )
 
-    @Argument(help: "The bundle directory.")
+    @Argument(help: "The bundle directory, or a dev server URL (http://HOST:PORT/).")
     var bundle: String
 
     @Flag(help: "Read commands from standard input and print screens as text, even on a terminal.")
     var headless = false
 
-    func run() async throws {
-        try await reportingFailures { try await runBundle() }
+    @Option(help: "The network layer's base URL (default: the bundle's mock API if it has one, else the manifest's api.baseURL).")
+    var apiBaseURL: String?
+
+    @Flag(help: "Use the manifest's api.baseURL even when the bundle has a mock API.")
+    var noMockAPI = false
+
+    @Option(help: "Where a bundle from a dev server is kept (default: ~/.cache/lunar/remote/HOST-PORT).")
+    var cacheDirectory: String?
+
+    func validate() throws {
+        if let apiBaseURL, URL(string: apiBaseURL)?.scheme == nil {
+            throw ValidationError("--api-base-url '\(apiBaseURL)' is not an absolute URL")
+        }
+        if apiBaseURL != nil, noMockAPI {
+            throw ValidationError("give --api-base-url or --no-mock-api, not both")
+        }
     }
 
-    func runBundle() async throws {
+    func run() async throws {
+        try await reportingFailures {
+            if let server = remoteURL { try await runRemote(server) } else { try await runDirectory() }
+        }
+    }
+
+    /// The dev server's URL when BUNDLE is one.
+    private var remoteURL: URL? {
+        guard bundle.lowercased().hasPrefix("http://") || bundle.lowercased().hasPrefix("https://") else { return nil }
+        return URL(string: bundle)
+    }
+
+    private func runDirectory() async throws {
         let loaded: ScriptBundle
         do {
             loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))
         } catch {
             throw ScriptFailure(message: "lunar: \(error)")
         }
-        let runtime = try LunarRuntime(bundle: loaded)
-        await runtime.onScriptError { error in
-            FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))
+        var options = RuntimeOptions()
+        var mockServer: RunningDevServer?
+        if let apiBaseURL {
+            options.apiBaseURL = URL(string: apiBaseURL)
+        } else if !noMockAPI, loaded.mockAPI != nil {
+            do {
+                let server = try await DevServer(bundleDirectory: loaded.root, configuration: .init(port: 0)).start()
+                mockServer = server
+                options.apiBaseURL = server.mockAPIURL
+            } catch {
+                throw ScriptFailure(message: "lunar: cannot serve the mock API: \(error)")
+            }
         }
-        try await runHeadless(runtime)
+        let chosen = options
+        let session = HeadlessSession(runtime: try await Self.makeRuntime(loaded, chosen))
+        let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
+        let pump = Task {
+            for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+            feed.finish()
+        }
+        defer { pump.cancel() }
+        do {
+            try await session.run(inputs)
+        } catch {
+            await mockServer?.stop()
+            throw error
+        }
+        await mockServer?.stop()
     }
 
-    func runHeadless(_ runtime: LunarRuntime) async throws {
-        let output = FileHandle.standardOutput
+    private func runRemote(_ server: URL) async throws {
+        let remote: RemoteBundle
         do {
-            output.write(Data(try await runtime.startHeadless().utf8))
+            remote = try RemoteBundle(
+                server: server,
+                cacheDirectory: cacheDirectory.map { URL(fileURLWithPath: $0) } ?? RemoteBundle.defaultCacheDirectory(for: server))
         } catch {
             throw ScriptFailure(message: "lunar: \(error)")
         }
-        var lineNumber = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
-            let command: HeadlessCommand?
-            do {
-                command = try HeadlessCommand.parse(line)
-            } catch {
-                throw ScriptFailure(message: "lunar: line \(lineNumber): \(error)")
+        let updates = remote.updates()
+        var iterator = updates.makeAsyncIterator()
+        var options = RuntimeOptions()
+        do {
+            _ = try await iterator.next()
+            if let apiBaseURL {
+                options.apiBaseURL = URL(string: apiBaseURL)
+            } else if !noMockAPI {
+                options.apiBaseURL = try await remote.mockAPIURL()
             }
-            guard let command else { continue }
-            do {
-                try await runtime.perform(command)
-            } catch {
-                throw ScriptFailure(message: "lunar: line \(lineNumber): \(line): \(error)")
-            }
-            output.write(Data(("\n> " + line + "\n" + (await runtime.snapshot())).utf8))
+        } catch {
+            throw ScriptFailure(message: "lunar: cannot load the bundle from \(server.absoluteString): \(error)")
         }
+        let loaded: ScriptBundle
+        do {
+            loaded = try ScriptBundle(directory: remote.cacheDirectory)
+        } catch {
+            throw ScriptFailure(message: "lunar: the bundle from \(server.absoluteString): \(error)")
+        }
+        let chosen = options
+        let session = HeadlessSession(runtime: try await Self.makeRuntime(loaded, chosen))
+        let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
+        let lines = Task {
+            for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+            feed.finish()
+        }
+        let changes = Task { [iterator] in
+            var iterator = iterator
+            while let update = try? await iterator.next() {
+                switch update {
+                case .synchronized(let changed) where !changed.isEmpty: feed.yield(.bundleChanged(changed))
+                case .synchronized: break
+                case .changed(let changed): feed.yield(.bundleChanged(changed))
+                case .disconnected(let reason): feed.yield(.notice("lost the dev server (\(reason)); reconnecting"))
+                }
+            }
+        }
+        defer {
+            lines.cancel()
+            changes.cancel()
+        }
+        try await session.run(inputs)
+    }
+
+    static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions) async throws -> LunarRuntime {
+        let runtime = try LunarRuntime(bundle: bundle, options: options)
+        await runtime.onScriptError { error in
+            FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))
+        }
+        return runtime
     }
 }

@@ -5,6 +5,11 @@ import LunarUI
 
 /// Options for a runtime.
 public struct RuntimeOptions: Sendable {
+    /// The base URL for the network layer, overriding the manifest's
+    /// `api.baseURL`; `lunar run`/`lunar dev` set it to the dev server's mock
+    /// API (`http://127.0.0.1:PORT/api`). nil: use the manifest's.
+    // NOTE for lunar.net: read this first, then `bundle.manifest.api?.baseURL`.
+    public var apiBaseURL: URL? = nil
     /// Memory cap, instruction budget and sandbox for the bundle's scripts.
     public var lua: LuaStateOptions
     /// `.virtual` makes timers wait for `advance(by:)` (tests).

@@ -3,13 +3,6 @@ import Foundation
 import Glibc
 #endif
 
-/// Something that reports which bundle files changed.
-public protocol BundleChangeSource: AnyObject, Sendable {
-    /// Starts reporting batches of changed paths (relative to the bundle root).
-    func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws
-    func stop()
-}
-
 /// Watches a bundle directory with inotify and reports changed files,
 /// coalescing the bursts editors produce (several writes, or a temporary file
 /// renamed over the old one) into one batch.
@@ -18,7 +11,7 @@ public protocol BundleChangeSource: AnyObject, Sendable {
 /// reports paths relative to the root. Hidden files and editor temporaries
 /// (`.#x`, `x~`, `*.swp`) are ignored. Thread-safe; callbacks arrive on the
 /// watcher's own thread.
-public final class BundleWatcher: BundleChangeSource, @unchecked Sendable {
+public final class BundleWatcher: @unchecked Sendable {
     public let root: URL
     /// How long the directory must stay quiet before a batch is reported.
     public let quietPeriod: Double
@@ -35,6 +28,7 @@ public final class BundleWatcher: BundleChangeSource, @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Starts reporting batches of changed paths (relative to the root), in the order first seen.
     public func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws {
         #if canImport(Glibc)
         lock.lock()

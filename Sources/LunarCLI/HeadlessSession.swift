@@ -1,0 +1,74 @@
+import Foundation
+import LunarRuntime
+
+/// The headless loop of `lunar run`: prints the first screen, then carries out
+/// one command per input line and prints the screen after each; a reload
+/// swaps in the changed bundle between two commands.
+final class HeadlessSession {
+    /// What the loop reacts to, in arrival order.
+    enum Input: Sendable {
+        case line(String)
+        case bundleChanged([String])
+        case notice(String)
+    }
+
+    private let runtime: LunarRuntime
+    private var lineNumber = 0
+
+    /// - Parameter runtime: the runtime to start.
+    init(runtime: LunarRuntime) {
+        self.runtime = runtime
+    }
+
+    /// Prints the first screen, then handles inputs until they end; throws a
+    /// ScriptFailure for the first command that cannot be carried out.
+    func run(_ inputs: AsyncStream<Input>) async throws {
+        do {
+            write(try await runtime.startHeadless())
+        } catch {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+        for await input in inputs {
+            switch input {
+            case .line(let line): try await perform(line)
+            case .bundleChanged(let paths):
+                // The mock API and specs are not part of the running app.
+                if paths.contains(where: { !$0.hasPrefix("mock-api/") && !$0.hasPrefix("spec/") }) { await reload(paths) }
+            case .notice(let text): FileHandle.standardError.write(Data(("lunar: " + text + "\n").utf8))
+            }
+        }
+    }
+
+    private func perform(_ line: String) async throws {
+        lineNumber += 1
+        let command: HeadlessCommand?
+        do {
+            command = try HeadlessCommand.parse(line)
+        } catch {
+            throw ScriptFailure(message: "lunar: line \(lineNumber): \(error)")
+        }
+        guard let command else { return }
+        do {
+            try await runtime.perform(command)
+        } catch {
+            throw ScriptFailure(message: "lunar: line \(lineNumber): \(line): \(error)")
+        }
+        write("\n> " + line + "\n" + (await runtime.snapshot()))
+    }
+
+    /// Applies changed files to the running app (hot reload: state is kept;
+    /// a file that fails shows an overlay while the last good code runs).
+    private func reload(_ paths: [String]) async {
+        let report = await runtime.reload(changedFiles: paths)
+        let list = paths.joined(separator: ", ")
+        if report.failed.isEmpty {
+            FileHandle.standardError.write(Data("lunar: reloaded \(list)\n".utf8))
+        } else {
+            FileHandle.standardError.write(Data("lunar: reload of \(report.failed.joined(separator: ", ")) failed, the app keeps running\n".utf8))
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

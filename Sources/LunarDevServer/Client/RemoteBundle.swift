@@ -1,0 +1,148 @@
+import Foundation
+import LunarJSON
+
+/// A bundle served by a dev server, mirrored into a local cache directory so
+/// it runs like a directory bundle.
+///
+/// ```swift
+/// let remote = try RemoteBundle(server: URL(string: "http://127.0.0.1:8081/")!,
+///                               cacheDirectory: RemoteBundle.defaultCacheDirectory(for: server))
+/// for try await update in remote.updates() {
+///     switch update {
+///     case .synchronized(let changed), .changed(let changed): reload(changed)   // files are on disk
+///     case .disconnected(let reason): print(reason)
+///     }
+/// }
+/// ```
+/// Paths from the server are checked like the server checks them
+/// (``BundlePath``), so a server cannot write outside the cache directory.
+public struct RemoteBundle: Sendable {
+    /// The dev server's base URL.
+    public let server: URL
+    /// Where the files are kept: the bundle root to run.
+    public let cacheDirectory: URL
+    private let client: DevServerClient
+
+    public init(server: URL, cacheDirectory: URL) throws(DevServerError) {
+        self.client = try DevServerClient(baseURL: server)
+        self.server = server
+        self.cacheDirectory = cacheDirectory.standardizedFileURL
+    }
+
+    /// `$XDG_CACHE_HOME/lunar/remote/HOST-PORT` (or `~/.cache/...`).
+    public static func defaultCacheDirectory(for server: URL) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        let name = "\(server.host ?? "server")-\(server.port ?? 80)".replacingOccurrences(of: ":", with: "_")
+        return base.appendingPathComponent("lunar/remote").appendingPathComponent(name)
+    }
+
+    /// The mock API's URL the server announces (`GET /`), or nil when the bundle has none.
+    public func mockAPIURL() async throws -> URL? {
+        let reply = try await client.send("GET", "/")
+        guard reply.status == 200 else { throw DevServerError("GET /: \(reply.status) \(reply.text)") }
+        guard case .string(let path)? = try JSONValue(parsing: reply.body)["mockAPI"] else { return nil }
+        return URL(string: path, relativeTo: server)?.absoluteURL
+    }
+
+    /// Makes the cache equal to the server's file list: downloads files whose
+    /// hash differs, deletes files the server no longer lists. Returns the
+    /// paths written or deleted, sorted.
+    @discardableResult
+    public func synchronize() async throws -> [String] {
+        let reply = try await client.send("GET", "/files")
+        guard reply.status == 200 else { throw DevServerError("GET /files: \(reply.status) \(reply.text)") }
+        guard case .array(let entries)? = try JSONValue(parsing: reply.body)["files"] else {
+            throw DevServerError("GET /files: no file list in the answer")
+        }
+        var listed = Set<String>()
+        var changed: [String] = []
+        for entry in entries {
+            guard let text = entry["path"]?.stringValue, let path = try? BundlePath(text) else { continue }
+            listed.insert(path.value)
+            let local = cacheDirectory.appendingPathComponent(path.value)
+            if let data = FileManager.default.contents(atPath: local.path), SHA256Digest(of: data).hex == entry["sha256"]?.stringValue {
+                continue
+            }
+            try await download(path)
+            changed.append(path.value)
+        }
+        for path in BundleFileIndex.paths(under: cacheDirectory) where !listed.contains(path.value) {
+            try? FileManager.default.removeItem(at: cacheDirectory.appendingPathComponent(path.value))
+            changed.append(path.value)
+        }
+        return changed.sorted()
+    }
+
+    /// Downloads the given paths into the cache, deleting those the server no
+    /// longer has; paths that are not valid bundle paths are skipped.
+    public func download(_ paths: [String]) async throws {
+        for text in paths {
+            guard let path = try? BundlePath(text) else { continue }
+            try await download(path)
+        }
+    }
+
+    private func download(_ path: BundlePath) async throws {
+        let reply = try await client.send("GET", "/files/" + path.percentEncoded)
+        let local = cacheDirectory.appendingPathComponent(path.value)
+        switch reply.status {
+        case 200:
+            try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(reply.body).write(to: local, options: .atomic)
+        case 404:
+            try? FileManager.default.removeItem(at: local)
+        default:
+            throw DevServerError("GET /files/\(path): \(reply.status) \(reply.text)")
+        }
+    }
+
+    /// Follows the server: connects to its feed, synchronizes the cache and
+    /// reports ``RemoteBundleUpdate/synchronized(changed:)``, then downloads
+    /// each change batch and reports it. When the feed drops it reports
+    /// ``RemoteBundleUpdate/disconnected(_:)``, waits `retryDelay` seconds,
+    /// reconnects and synchronizes again. Throws only when the first
+    /// connection fails; ends when the consumer stops iterating.
+    public func updates(retryDelay: Double = 1) -> AsyncThrowingStream<RemoteBundleUpdate, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<RemoteBundleUpdate, any Error>.makeStream()
+        let remote = self
+        let task = Task {
+            var connected = false
+            while !Task.isCancelled {
+                do {
+                    // Subscribed before synchronizing, so no change falls between the two.
+                    var events = remote.client.events("/events").makeAsyncIterator()
+                    guard let ready = try await events.next(), ready.event == "ready" else {
+                        throw DevServerError("the dev server's feed did not start with 'ready'")
+                    }
+                    continuation.yield(.synchronized(changed: try await remote.synchronize()))
+                    connected = true
+                    while let event = try await events.next() {
+                        guard event.event == nil || event.event == "message", let paths = Self.changedPaths(event.data) else { continue }
+                        try await remote.download(paths)
+                        continuation.yield(.changed(paths))
+                    }
+                    throw DevServerError("the dev server closed the feed")
+                } catch {
+                    if Task.isCancelled { break }
+                    guard connected else {
+                        continuation.finish(throwing: error)
+                        return
+                    }
+                    continuation.yield(.disconnected("\(error)"))
+                    try? await Task.sleep(nanoseconds: UInt64(retryDelay * 1e9))
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The paths of a change event's `{"changed": [...]}`.
+    static func changedPaths(_ data: String) -> [String]? {
+        guard case .array(let items)? = (try? JSONValue(parsing: data))?["changed"] else { return nil }
+        return items.compactMap(\.stringValue)
+    }
+}

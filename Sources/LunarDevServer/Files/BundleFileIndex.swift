@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// One file of a served bundle: its path and a hash of its content.
+public struct BundleFile: Hashable, Sendable {
+    /// The bundle-relative path.
+    public var path: BundlePath
+    /// SHA-256 of the content, lower-case hex.
+    public var sha256: String
+    /// The size in bytes.
+    public var size: Int
+
+    public init(path: BundlePath, sha256: String, size: Int) {
+        self.path = path
+        self.sha256 = sha256
+        self.size = size
+    }
+}
+
+/// Lists the files of a bundle directory with their content hashes.
+///
+/// Hashes are cached by modification time and size, so listing an unchanged
+/// bundle reads no file. Safe to use from any thread.
+public final class BundleFileIndex: Sendable {
+    /// The directory listed.
+    public let root: URL
+    private let hashes = Mutex<[String: (stamp: FileStamp, sha256: String)]>([:])
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Every regular file under the root (symbolic links that stay inside it
+    /// included), sorted by path; hidden files and directories are left out.
+    public func files() -> [BundleFile] {
+        var result: [BundleFile] = []
+        for path in Self.paths(under: root) {
+            guard let url = path.regularFile(in: root), let stamp = FileStamp(of: url) else { continue }
+            let cached = hashes.withLock { $0[path.value] }
+            if let cached, cached.stamp == stamp {
+                result.append(BundleFile(path: path, sha256: cached.sha256, size: stamp.size))
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            let sha = SHA256Digest(of: data).hex
+            hashes.withLock { $0[path.value] = (stamp, sha) }
+            result.append(BundleFile(path: path, sha256: sha, size: data.count))
+        }
+        return result
+    }
+
+    /// Bundle paths of the entries under `root` that may be served.
+    static func paths(under root: URL) -> [BundlePath] {
+        guard let walker = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var paths: [BundlePath] = []
+        for case let url as URL in walker {
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix), let path = try? BundlePath(String(full.dropFirst(prefix.count))) else { continue }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+}
+
+/// What tells two versions of a file apart without reading it.
+struct FileStamp: Hashable, Sendable {
+    var modified: Double
+    var size: Int
+    var inode: UInt64
+
+    init?(of url: URL) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              let size = attributes[.size] as? NSNumber else { return nil }
+        modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        self.size = size.intValue
+        inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import LunarDevServer
+import LunarJSON
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct MockAPITests {
+    static let login = """
+        local accounts = { ann = "secret" }
+        return function(request)
+          local body = request.json or {}
+          if accounts[body.account] == nil or accounts[body.account] ~= body.password then
+            return { status = 401, body = { error = "wrong account or password" } }
+          end
+          return { body = { token = "token-" .. body.account }, headers = { ["X-Session"] = "1" } }
+        end
+        """
+
+    @Test func staticAnswersByMethodAndPath() async throws {
+        let bundle = try TemporaryBundle([
+            "mock-api/GET/items.json": #"[{"id": 1}, {"id": 2}]"#,
+            "mock-api/GET/items.response.json": #"{"status": 203, "headers": {"X-Total": "2"}}"#,
+            "mock-api/POST/items.json": #"{"created": true}"#,
+            "mock-api/GET/items/[id].json": #"{"id": "any"}"#,
+            "mock-api/GET/items/7.json": #"{"id": 7}"#,
+            "mock-api/GET/index.json": #"{"root": true}"#,
+            "mock-api/ANY/health.json": #"{"ok": true}"#,
+        ])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { server, client in
+            #expect(server.mockAPIURL.absoluteString == server.url.absoluteString + "api")
+            let items = try await client.send("GET", "/api/items")
+            #expect(items.status == 203)
+            #expect(items.text == #"[{"id": 1}, {"id": 2}]"#)
+            #expect(items.headers[field: "content-type"] == "application/json")
+            #expect(items.headers[field: "x-total"] == "2")
+            let created = try await client.send("POST", "/api/items", body: Array("{}".utf8))
+            #expect(created.status == 200)
+            #expect(created.text == #"{"created": true}"#)
+            #expect(try await client.send("GET", "/api/items/7").text == #"{"id": 7}"#)
+            #expect(try await client.send("GET", "/api/items/8").text == #"{"id": "any"}"#)
+            #expect(try await client.send("GET", "/api/").text == #"{"root": true}"#)
+            #expect(try await client.send("DELETE", "/api/health").text == #"{"ok": true}"#)
+            let missing = try await client.send("DELETE", "/api/items")
+            #expect(missing.status == 404)
+            #expect(missing.text == "no mock for DELETE /items: add mock-api/DELETE/items.json or .lua\n")
+            #expect(try await client.send("GET", "/api/items.response").status == 404)
+            #expect(try await client.send("GET", "/api/../manifest.json").status == 400)
+            let index = try JSONValue(parsing: try await client.send("GET", "/").body)
+            #expect(index["mockAPI"] == "/api")
+        }
+    }
+
+    @Test func luaHandlerChecksThePassword() async throws {
+        let bundle = try TemporaryBundle(["mock-api/POST/login.lua": Self.login])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            let json = [HeaderField("Content-Type", "application/json")]
+            let wrong = try await client.send("POST", "/api/login", headers: json, body: Array(#"{"account": "ann", "password": "nope"}"#.utf8))
+            #expect(wrong.status == 401)
+            #expect(wrong.text == #"{"error":"wrong account or password"}"#)
+            #expect(wrong.headers[field: "content-type"] == "application/json")
+            let right = try await client.send("POST", "/api/login", headers: json, body: Array(#"{"account": "ann", "password": "secret"}"#.utf8))
+            #expect(right.status == 200)
+            #expect(right.text == #"{"token":"token-ann"}"#)
+            #expect(right.headers[field: "x-session"] == "1")
+            #expect(try await client.send("GET", "/api/login").status == 404)
+        }
+    }
+
+    @Test func handlersSeeTheWholeRequest() async throws {
+        let bundle = try TemporaryBundle(["mock-api/ANY/users/[id]/echo.lua": """
+            local count = 0
+            return function(request)
+              count = count + 1
+              return { body = {
+                method = request.method, path = request.path, query = request.query,
+                agent = request.headers["x-agent"], body = request.body, id = request.params.id,
+                count = count, json = request.json,
+              } }
+            end
+            """])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            let reply = try await client.send(
+                "PUT", "/api/users/42/echo?q=a%20b&n=1", headers: [HeaderField("X-Agent", "tests")], body: Array("plain".utf8))
+            #expect(reply.status == 200)
+            let echo = try JSONValue(parsing: reply.body)
+            #expect(echo["method"] == "PUT")
+            #expect(echo["path"] == "/users/42/echo")
+            #expect(echo["query"] == ["q": "a b", "n": "1"])
+            #expect(echo["agent"] == "tests")
+            #expect(echo["body"] == "plain")
+            #expect(echo["id"] == "42")
+            #expect(echo["json"] == nil)
+            #expect(echo["count"] == 1)
+            // Top-level state lives on between requests to one handler.
+            #expect(try JSONValue(parsing: try await client.send("GET", "/api/users/1/echo").body)["count"] == 2)
+        }
+    }
+
+    @Test func handlerErrorsAre500WithFileAndLine() async throws {
+        let bundle = try TemporaryBundle([
+            "mock-api/POST/boom.lua": "return function(request)\n  local user = nil\n  return { body = user.name }\nend\n",
+            "mock-api/GET/syntax.lua": "return function(request)\n  return {\nend\n",
+            "mock-api/GET/top.lua": "error('cannot start')\n",
+            "mock-api/GET/shape.lua": "return function() return 42 end\n",
+            "mock-api/GET/sandbox.lua": "return function() return { body = io.open('/etc/passwd'):read('a') } end\n",
+            "mock-api/GET/runaway.lua": "return function() while true do end end\n",
+            "mock-api/GET/broken.json": "{ nope",
+        ])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            let boom = try await client.send("POST", "/api/boom")
+            #expect(boom.status == 500)
+            #expect(boom.text.hasPrefix("mock-api/POST/boom.lua:3: attempt to index a nil value (local 'user')"))
+            #expect(boom.text.contains("stack traceback:"))
+            let syntax = try await client.send("GET", "/api/syntax")
+            #expect(syntax.status == 500)
+            #expect(syntax.text.hasPrefix("mock-api/GET/syntax.lua:3:"))
+            let top = try await client.send("GET", "/api/top")
+            #expect(top.text.hasPrefix("mock-api/GET/top.lua:1: cannot start"))
+            let shape = try await client.send("GET", "/api/shape")
+            #expect(shape.status == 500)
+            #expect(shape.text == "mock-api/GET/shape.lua: bad response: the handler returned number, not a table {status=, headers=, body=}\n")
+            let sandbox = try await client.send("GET", "/api/sandbox")
+            #expect(sandbox.status == 500)
+            #expect(sandbox.text.contains("io.open is not available in the Lunar sandbox"))
+            let runaway = try await client.send("GET", "/api/runaway")
+            #expect(runaway.status == 500)
+            #expect(runaway.text.contains("mock-api/GET/runaway.lua:1: instruction budget exceeded"))
+            let broken = try await client.send("GET", "/api/broken")
+            #expect(broken.status == 500)
+            #expect(broken.text.hasPrefix("mock-api/GET/broken.json: not valid JSON"))
+        }
+    }
+
+    @Test func editedHandlersAreReloaded() async throws {
+        let bundle = try TemporaryBundle(["mock-api/GET/version.lua": "return function() return { body = 'one' } end\n"])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            #expect(try await client.send("GET", "/api/version").text == "one")
+            try bundle.write("mock-api/GET/version.lua", "return function() return { body = 'two!' } end\n")
+            #expect(try await client.send("GET", "/api/version").text == "two!")
+        }
+    }
+
+    @Test func aBundleWithoutMockAPIAnswers404() async throws {
+        let bundle = try TemporaryBundle()
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            let reply = try await client.send("GET", "/api/items")
+            #expect(reply.status == 404)
+            #expect(reply.text == "this bundle has no mock-api/ directory\n")
+        }
+    }
+
+    @Test func callableWithoutHTTP() async throws {
+        let bundle = try TemporaryBundle(["mock-api/POST/login.lua": Self.login])
+        defer { bundle.remove() }
+        let api = MockAPI(root: bundle.root.appendingPathComponent("mock-api"))
+        let answer = await api.respond(to: MockRequest(method: "post", path: "/login", body: Array(#"{"account": "bob"}"#.utf8)))
+        #expect(answer.status == 401)
+        #expect(answer.headers[field: "Content-Type"] == "application/json")
+    }
+}

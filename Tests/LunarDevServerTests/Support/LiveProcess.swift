@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// A `lunar` process whose output a test reads while it runs and whose
+/// standard input it writes line by line.
+// Process and FileHandle are used from the test task only; output crosses threads through the mutex.
+final class LiveProcess: @unchecked Sendable {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lunar")
+    }
+
+    private struct Output {
+        var out = ""
+        var err = ""
+        var closed = 0
+        var waiters: [(id: Int, check: @Sendable (String, String, Bool) -> Bool, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextID = 0
+    }
+
+    private let process: Process
+    private let input: FileHandle
+    private let output = Mutex(Output())
+
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        input = stdin.fileHandleForWriting
+        try process.run()
+        read(out.fileHandleForReading, toStandardError: false)
+        read(err.fileHandleForReading, toStandardError: true)
+    }
+
+    private func read(_ handle: FileHandle, toStandardError: Bool) {
+        let thread = Thread { [self] in
+            while true {
+                let data = handle.availableData
+                let text = String(decoding: data, as: UTF8.self)
+                let ready = output.withLock { o -> [CheckedContinuation<Void, any Error>] in
+                    if data.isEmpty { o.closed += 1 } else if toStandardError { o.err += text } else { o.out += text }
+                    let done = o.waiters.filter { $0.check(o.out, o.err, o.closed == 2) }
+                    o.waiters.removeAll { w in done.contains { $0.id == w.id } }
+                    return done.map(\.continuation)
+                }
+                for continuation in ready { continuation.resume() }
+                if data.isEmpty { return }
+            }
+        }
+        thread.start()
+    }
+
+    var standardOutput: String { output.withLock { $0.out } }
+    var standardError: String { output.withLock { $0.err } }
+
+    /// Writes one line to the process's standard input.
+    func send(_ line: String) {
+        input.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes standard input and waits for the exit status.
+    func finish() async throws -> Int32 {
+        try input.close()
+        try await waitFor("the process to close its output") { _, _, closed in closed }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Ends the process (SIGTERM) and waits for it.
+    func terminate() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Waits until standard output contains `text`.
+    func waitForOutput(_ text: String, within seconds: Double = 30) async throws {
+        try await waitFor("output containing \(text.debugDescription)", within: seconds) { out, _, _ in out.contains(text) }
+    }
+
+    /// Waits until standard error contains `text`.
+    func waitForError(_ text: String, within seconds: Double = 30) async throws {
+        try await waitFor("standard error containing \(text.debugDescription)", within: seconds) { _, err, _ in err.contains(text) }
+    }
+
+    private func waitFor(_ what: String, within seconds: Double = 30, _ check: @escaping @Sendable (String, String, Bool) -> Bool) async throws {
+        let id = output.withLock { o in
+            o.nextID += 1
+            return o.nextID
+        }
+        let timer = Task { [self] in
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            let waiter = output.withLock { o in
+                let found = o.waiters.first { $0.id == id }
+                o.waiters.removeAll { $0.id == id }
+                return (found?.continuation, o.out, o.err)
+            }
+            waiter.0?.resume(throwing: TimedOut(description: "no \(what) within \(seconds) s\nstdout: \(waiter.1)\nstderr: \(waiter.2)"))
+        }
+        defer { timer.cancel() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let satisfied = output.withLock { o in
+                if check(o.out, o.err, o.closed == 2) { return true }
+                o.waiters.append((id, check, continuation))
+                return false
+            }
+            if satisfied { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LunarDevServer
+
+/// A bundle directory written by a test into a fresh temporary directory.
+struct TemporaryBundle {
+    let root: URL
+
+    static let manifest = #"{"name": "demo", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}"#
+
+    static func homeScreen(_ text: String) -> String {
+        """
+        local ui = require("lunar.ui")
+        return { render = function() return ui.Column{ ui.Text{ text = "\(text)" } } end }
+        """
+    }
+
+    /// Writes `files` (bundle path → content) under a new directory; the
+    /// manifest and a home screen are added unless given.
+    init(_ files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-dev-\(UUID().uuidString)")
+        var all = ["manifest.json": Self.manifest, "screens/home.lua": Self.homeScreen("Hello v1")]
+        all.merge(files) { _, new in new }
+        for (path, text) in all { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+/// Runs `body` against a dev server for `bundle` on a free loopback port, and stops it afterwards.
+func withDevServer(
+    _ bundle: TemporaryBundle, changes: (any BundleChangeSource)? = nil,
+    _ body: (RunningDevServer, DevServerClient) async throws -> Void
+) async throws {
+    let server = try await DevServer(bundleDirectory: bundle.root, configuration: .init(port: 0), changes: changes).start()
+    do {
+        try await body(server, try DevServerClient(baseURL: server.url))
+        await server.stop()
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Fails a test that waited too long for something that should have happened.
+struct TimedOut: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs `body`, failing with ``TimedOut`` if it has not finished after `seconds`.
+func withTimeout<T: Sendable>(_ seconds: Double = 20, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            throw TimedOut(description: "not done within \(seconds) s")
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}
