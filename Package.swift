@@ -112,6 +112,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
         ("UI", ["LunarUI"]),
+        ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

@@ -17,9 +17,10 @@ struct LuaSignalError: Error, CustomStringConvertible {
         self.location = location
     }
 
-    /// Wraps an error raised by a Lua function.
+    /// Wraps an error raised by a Lua function (or a result the bridge could not read, which
+    /// has no Lua value: its message stands for it).
     init(_ error: LuaScriptError) {
-        self.init(value: error.value, origin: error)
+        self.init(value: error.value.isNil ? .string(error.message) : error.value, origin: error)
     }
 
     var description: String { origin?.message ?? LuaSignalError.message(of: value) }
