@@ -15,7 +15,7 @@ private let functions = """
     local function add(a, v) return a + v end
     """
 
-private let ours = functions + """
+private let ours = functions + "\n" + """
     local last = 0
     local s = signal.subject()
     local d = s:map(triple):filter(even):scan(0, add):subscribe(function(v) last = v end)
@@ -24,7 +24,7 @@ private let ours = functions + """
     return last
     """
 
-private let baseline = functions + """
+private let baseline = functions + "\n" + """
     local last = 0
     local sink = function(v) last = v end
     local acc = 0

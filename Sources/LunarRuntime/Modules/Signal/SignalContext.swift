@@ -134,14 +134,17 @@ final class SignalContext {
 
     /// A helper written in Lua, compiled once per state (assignments that may run metamethods
     /// happen in Lua, never through the C API from Swift).
-    func helper(_ name: String) -> LuaFunction {
+    func helper(_ name: String) throws(LuaScriptError) -> LuaFunction {
         if let function = helpers[name] { return function }
-        let chunk = try! state.load(SignalContext.helperSource, name: "=lunar.signal")
-        let table = try! state.callReturningAll(chunk, [])
-        for (key, value) in table[0].tableValue?.fields ?? [:] {
+        let chunk = try state.load(SignalContext.helperSource, name: "=lunar.signal")
+        let table = try state.callReturningAll(chunk, [])
+        for (key, value) in table.first?.tableValue?.fields ?? [:] {
             if case .string(let helperName) = key, case .function(let function) = value { helpers[helperName] = function }
         }
-        return helpers[name]!
+        guard let function = helpers[name] else {
+            throw LuaScriptError(kind: .runtime, message: "lunar.signal has no helper '\(name)'", location: nil, traceback: nil, value: .nil)
+        }
+        return function
     }
 
     private static let helperSource = #"""

@@ -149,7 +149,12 @@ enum SignalModule {
                 observer.sendCompleted()
                 return .results(0)
             }
-            state.spawn(context.helper("task"), arguments: [.function(function), .function(done)] + arguments) { result in
+            let runner: LuaFunction
+            do throws(LuaScriptError) { runner = try context.helper("task") } catch {
+                observer.sendError(LuaSignalError(error))
+                return nil
+            }
+            state.spawn(runner, arguments: [.function(function), .function(done)] + arguments) { result in
                 if case .failure(let error) = result { observer.sendError(LuaSignalError(error)) }
             }
             return nil
@@ -201,7 +206,7 @@ enum SignalModule {
         let target = SignalValue.value(at: 1, in: stack)
         let key = SignalValue.value(at: 2, in: stack)
         let context = SignalContext.of(frame.state)
-        let assign = context.helper("assign")
+        let assign = try context.helper("assign")
         return LuaDisposable(source.bind { value in
             do throws(LuaScriptError) { _ = try context.state.call(assign, target, key, value, returning: IgnoredResult.self) } catch {
                 context.state.report(error)
