@@ -135,6 +135,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
         ("UI", ["LunarUI"]),
         ("JSON", ["LunarBridge", "CLunar"]),
+        ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

@@ -102,3 +102,13 @@ import Testing
         #expect(next.map { $0 + 1 }.value == 4)
     }
 }
+
+@Suite struct DeferredDisposalTests {
+    @Test func disposingADeferredSignalDisposesTheMadeSignalsResources() {
+        var disposed = 0
+        let made = Signal<Int> { _ in ActionDisposable { disposed += 1 } }
+        let subscription = Signal.deferred { made.map { $0 + 1 } }.subscribe { _ in }
+        subscription.dispose()
+        #expect(disposed == 1)
+    }
+}

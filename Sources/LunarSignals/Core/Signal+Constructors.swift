@@ -53,7 +53,8 @@ extension Signal {
     public static func deferred(_ make: @escaping () throws -> Signal<Value>) -> Signal<Value> {
         Signal { observer in
             do {
-                return try make().subscribe(observer)
+                // Forwarded, not subscribed directly: the made signal attaches its own resources.
+                return try make().forward(to: observer)
             } catch {
                 observer.sendError(error)
                 return nil

@@ -17,7 +17,7 @@ extension Signal {
         let subject = ReplaySubject<Value>(capacity: capacity)
         var isConnected = false
         return Signal { observer in
-            let subscription = subject.signal.subscribe(observer)
+            let subscription = subject.signal.forward(to: observer)
             if !isConnected {
                 isConnected = true
                 self.subscribe(subject.send)

@@ -1,0 +1,216 @@
+import CLunar
+import LunarBridge
+import LunarSignals
+
+/// `lunar.signal`: reactive signals for scripts, over `LunarSignals`.
+///
+/// Constructors: `value(v)`, `subject()`, `replay(n)`, `of(...)`, `empty()`, `never()`,
+/// `fail(err)`, `create(fn)`, `defer(fn)`, `merge(...)`, `concat(...)`, `combineLatest(...)`,
+/// `zip(...)`, `interval(sec)`, `task(fn, ...)`; `command{run=, enabled=, concurrent=}`,
+/// `bind(target, key, s)`, `lifetime()`. Signal objects carry the operator methods
+/// (see `describeSignalMethods`). Everything runs on the runtime's executor; time operators use
+/// its clock. See docs/lua/signal.md.
+enum SignalModule {
+    /// Registers `lunar.signal` on `state`, with its context over `executor`.
+    static func install(on state: LuaState, executor: LuaExecutor) {
+        SignalContext.install(on: state, executor: executor)
+        state.register(module)
+    }
+
+    static let module = LuaModule("lunar.signal") { m in
+        m.rawFunction("value", parameters: ["any"], results: ["Property"]) { frame in
+            frame.push(LuaProperty(SignalValue.value(at: 1, in: frame.stack), context: .of(frame.state)))
+            return .results(1)
+        }
+        m.rawFunction("subject", parameters: [], results: ["Subject"]) { frame in
+            frame.push(LuaSubject(context: .of(frame.state)))
+            return .results(1)
+        }
+        m.rawFunction("replay", parameters: ["integer?"], results: ["Subject"]) { frame in
+            let capacity = try frame.argument(1, as: Int?.self) ?? .max
+            guard capacity >= 0 else { throw LuaArgumentError(position: 1, problem: "capacity must be >= 0") }
+            frame.push(LuaSubject(replaying: capacity, context: .of(frame.state)))
+            return .results(1)
+        }
+        m.rawFunction("of", parameters: ["any..."], results: ["Signal"]) { frame in
+            let values = try frame.argument(1, as: ValueList.self).values
+            return push(.from(values), frame)
+        }
+        m.rawFunction("empty", parameters: [], results: ["Signal"]) { frame in push(.empty(), frame) }
+        m.rawFunction("never", parameters: [], results: ["Signal"]) { frame in push(.never(), frame) }
+        m.rawFunction("fail", parameters: ["any"], results: ["Signal"]) { frame in
+            let error = LuaSignalError(value: SignalValue.value(at: 1, in: frame.stack), location: callerLocation(frame))
+            return push(.fail(error), frame)
+        }
+        m.rawFunction("create", parameters: ["fun(observer: Observer): (fun()|Disposable)?"], results: ["Signal"]) { frame in
+            let start: LuaFunction = try frame.argument(1)
+            return push(created(by: start, context: .of(frame.state)), frame)
+        }
+        m.rawFunction("defer", parameters: ["fun(): Signal"], results: ["Signal"]) { frame in
+            let make: LuaFunction = try frame.argument(1)
+            let context = SignalContext.of(frame.state)
+            return push(.deferred { try context.signal(returnedBy: make, .nil, role: "the defer function's result") }, frame)
+        }
+        m.rawFunction("merge", parameters: ["Signal..."], results: ["Signal"]) { frame in
+            push(.merge(try frame.argument(1, as: SignalList.self).signals), frame)
+        }
+        m.rawFunction("concat", parameters: ["Signal..."], results: ["Signal"]) { frame in
+            push(.concat(try frame.argument(1, as: SignalList.self).signals), frame)
+        }
+        m.rawFunction("combineLatest", parameters: ["Signal..."], results: ["Signal"]) { frame in
+            let signals = try frame.argument(1, as: SignalList.self).signals
+            return push(Signal.combineLatest(signals).map { .table(LuaTable(array: $0)) }, frame)
+        }
+        m.rawFunction("zip", parameters: ["Signal..."], results: ["Signal"]) { frame in
+            let signals = try frame.argument(1, as: SignalList.self).signals
+            return push(Signal.zip(signals).map { .table(LuaTable(array: $0)) }, frame)
+        }
+        m.rawFunction("interval", parameters: ["number"], results: ["Signal"]) { frame in
+            let seconds: Double = try frame.argument(1)
+            guard seconds.isFinite, seconds > 0 else {
+                throw LuaArgumentError(position: 1, problem: "seconds must be a finite number > 0")
+            }
+            let scheduler = try SignalContext.of(frame.state).requireScheduler("signal.interval")
+            return push(ticks(every: seconds, on: scheduler), frame)
+        }
+        m.rawFunction("task", parameters: ["fun(...): any", "any..."], results: ["Signal"]) { frame in
+            let function: LuaFunction = try frame.argument(1)
+            let arguments = try frame.argument(2, as: ValueList.self).values
+            return push(task(function, arguments, context: .of(frame.state)), frame)
+        }
+        m.rawFunction("command", parameters: ["{run: fun(input): Signal, enabled: Signal?, concurrent: boolean?}"], results: ["Command"]) { frame in
+            frame.push(try command(from: frame))
+            return .results(1)
+        }
+        m.rawFunction("bind", parameters: ["table|userdata", "any", "Signal"], results: ["Disposable"]) { frame in
+            frame.push(try bind(frame))
+            return .results(1)
+        }
+        m.rawFunction("lifetime", parameters: [], results: ["Lifetime"]) { frame in
+            frame.push(LuaLifetime(context: .of(frame.state)))
+            return .results(1)
+        }
+    }
+
+    private static func push(_ signal: Signal<LuaValue>, _ frame: LuaCallFrame) -> LuaReturn {
+        frame.push(LuaSignal(signal, context: .of(frame.state)))
+        return .results(1)
+    }
+
+    /// `file:line` of the Lua code calling the current bridged function, if it is Lua code.
+    private static func callerLocation(_ frame: LuaCallFrame) -> LuaSourceLocation? {
+        let stack = frame.stack
+        _ = stack.reserve(1)
+        lunar_where(stack.L, 1)
+        defer { lunar_pop(stack.L, 1) }
+        // luaL_where gives "chunk:line: ", or "" for a C caller.
+        guard let place = try? String.read(from: stack, at: -1), place.hasSuffix(": ") else { return nil }
+        return LuaSourceLocation(parsing: String(place.dropLast(2)))
+    }
+
+    /// `signal.create(fn)`: `fn(observer)` runs per subscription and may return a cleanup
+    /// function or a disposable; an error it raises fails that subscription.
+    private static func created(by start: LuaFunction, context: SignalContext) -> Signal<LuaValue> {
+        Signal { observer in
+            let teardown: Teardown
+            do throws(LuaScriptError) {
+                teardown = try context.state.call(start, LuaSignalObserver(observer), returning: Teardown.self)
+            } catch {
+                observer.sendError(LuaSignalError(error))
+                return nil
+            }
+            switch teardown {
+            case .none: return nil
+            case .disposable(let disposable): return disposable
+            case .function(let cleanup): return ActionDisposable { context.deliver(cleanup) }
+            }
+        }
+    }
+
+    /// `signal.interval(sec)`: 1, 2, 3, ... every `seconds`, counted per subscription.
+    private static func ticks(every seconds: Double, on scheduler: ExecutorScheduler) -> Signal<LuaValue> {
+        .deferred {
+            var count = 0
+            return Signal<Double>.interval(seconds, on: scheduler).map { _ in
+                count += 1
+                return .integer(count)
+            }
+        }
+    }
+
+    /// `signal.task(fn, ...)`: per subscription, runs `fn(...)` in a managed coroutine (so bridged
+    /// async functions are awaited inside it), then sends its first result and completes, or
+    /// fails with its error. Disposing early drops the result; the coroutine still finishes.
+    private static func task(_ function: LuaFunction, _ arguments: [LuaValue], context: SignalContext) -> Signal<LuaValue> {
+        Signal { observer in
+            let state = context.state
+            let done = state.makeFunction(named: "signal.task") { frame in
+                observer.sendNext(SignalValue.value(at: 1, in: frame.stack))
+                observer.sendCompleted()
+                return .results(0)
+            }
+            let runner: LuaFunction
+            do throws(LuaScriptError) { runner = try context.helper("task") } catch {
+                observer.sendError(LuaSignalError(error))
+                return nil
+            }
+            state.spawn(runner, arguments: [.function(function), .function(done)] + arguments) { result in
+                if case .failure(let error) = result { observer.sendError(LuaSignalError(error)) }
+            }
+            return nil
+        }
+    }
+
+    /// `signal.command{run=fn, enabled=signal, concurrent=false}`.
+    private static func command(from frame: LuaCallFrame) throws -> LuaCommand {
+        let spec = try frame.argument(1, as: LuaTableView.self)
+        let run: LuaFunction
+        do {
+            guard let function = try spec.field("run", as: LuaFunction.self) else {
+                throw LuaArgumentError(position: 1, problem: "field 'run': function expected, got nil")
+            }
+            run = function
+        } catch let error as LuaTypeMismatch {
+            throw LuaArgumentError(position: 1, problem: error.problem)
+        }
+        let stack = frame.stack
+        _ = stack.reserve(2)
+        "enabled".push(to: stack)
+        lua_rawget(stack.L, spec.index)
+        defer { lunar_pop(stack.L, 1) }
+        var enabled: Signal<LuaValue>?
+        if lua_type(stack.L, -1) > LUA_TNIL {
+            guard let source = SignalArgument.source(at: -1, in: stack) else {
+                throw LuaArgumentError(position: 1, problem: "field 'enabled': signal expected, got \(SignalArgument.typeName(at: -1, in: stack))")
+            }
+            enabled = source
+        }
+        let concurrent: Bool
+        do { concurrent = try spec.field("concurrent", as: Bool.self) ?? false } catch {
+            throw LuaArgumentError(position: 1, problem: error.problem)
+        }
+        return LuaCommand(run: run, enabled: enabled, concurrent: concurrent, context: .of(frame.state))
+    }
+
+    /// `signal.bind(target, key, s)`: `target[key] = v` for each value of `s` until it ends (the
+    /// `RAC(obj, key) = signal` idiom). The assignment runs in Lua (metamethods apply); its
+    /// error is reported and the binding goes on. The binding holds `target` until it ends.
+    private static func bind(_ frame: LuaCallFrame) throws -> LuaDisposable {
+        let stack = frame.stack
+        let targetType = lua_type(stack.L, 1)
+        guard targetType == LUA_TTABLE || targetType == LUA_TUSERDATA else {
+            throw LuaArgumentError(position: 1, problem: "table or object expected, got \(stack.typeName(at: 1))")
+        }
+        guard lua_type(stack.L, 2) > LUA_TNIL else { throw LuaArgumentError(position: 2, problem: "key expected, got nil") }
+        let source = try frame.argument(3, as: SignalArgument.self).signal
+        let target = SignalValue.value(at: 1, in: stack)
+        let key = SignalValue.value(at: 2, in: stack)
+        let context = SignalContext.of(frame.state)
+        let assign = try context.helper("assign")
+        return LuaDisposable(source.bind { value in
+            do throws(LuaScriptError) { _ = try context.state.call(assign, target, key, value, returning: IgnoredResult.self) } catch {
+                context.state.report(error)
+            }
+        })
+    }
+}
