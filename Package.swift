@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "LunarJSON", targets: ["LunarJSON"]),
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
+        .library(name: "LunarIntercept", targets: ["LunarIntercept"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
@@ -59,11 +60,12 @@ let package = Package(
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
+        .target(name: "LunarIntercept", swiftSettings: strict),
         .target(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarUI", "LunarHeadless",
+                "LunarStorage", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -87,6 +89,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI"], swiftSettings: strict),
+        .testTarget(name: "LunarInterceptTests", dependencies: ["LunarIntercept"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge"],
@@ -112,6 +115,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
         ("UI", ["LunarUI"]),
+        ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

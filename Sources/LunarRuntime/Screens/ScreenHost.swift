@@ -35,6 +35,8 @@ public final class ScreenHost: RendererDelegate {
     /// they finish, so the Lua they run does not schedule extra renders.
     var operationDepth = 0
     let helpers: LuaTableReference
+    /// The hook points of every lifecycle step, render and view-model step.
+    let interceptors: Interceptors
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
 
@@ -44,6 +46,7 @@ public final class ScreenHost: RendererDelegate {
         self.router = router
         let chunk = try state.load(Self.helperSource, name: "=lunar.runtime")
         helpers = try state.callHelper(chunk, [])[0].tableReference(in: state)
+        interceptors = Interceptors.installed(on: state)
         for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
             do {
                 _ = try screenRoutes.add(pattern) { [routeCapture] match in
@@ -65,6 +68,8 @@ public final class ScreenHost: RendererDelegate {
             self?.navigate(named: match.parameters["screen"]?.stringValue, match: match, modal: true) ?? false
         }
         state.onTurnEnded = { [weak self] in self?.scheduleRender() }
+        interceptors.host = self
+        installDefaultSetup()
     }
 
     // MARK: Renderer
@@ -171,9 +176,9 @@ public final class ScreenHost: RendererDelegate {
         screens[id] = screen
         let covered = visibleScreen.flatMap { screens[$0] }
 
-        var failure = lifecycle(screen, "load", params)
-        if failure == nil { failure = lifecycle(screen, "bindViewModel", params) }
-        if failure == nil { failure = lifecycle(screen, "configNavigation") }
+        // bindViewModel and configNavigation come from the default setup, an after-load hook.
+        lifecycle(screen, "load", params)
+        let failure = screen.setupFailure
         screen.loaded = failure == nil
         screen.title = readTitle(screen)
         if let failure {
@@ -257,6 +262,7 @@ public final class ScreenHost: RendererDelegate {
     /// Runs `unload` and releases everything the screen held.
     private func close(_ screen: ScreenInstance) {
         _ = lifecycle(screen, "unload")
+        interceptors.screenClosed(screen.id)
         for binding in screen.bindings.values { disposeBinding(binding) }
         screen.bindings = [:]
         _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
@@ -265,19 +271,24 @@ public final class ScreenHost: RendererDelegate {
 
     // MARK: Lifecycle
 
-    /// Calls `method` on the screen instance if it defines it; returns the error, if any.
+    /// Runs a lifecycle step through its hook point: calls `method` on the
+    /// screen instance if it defines it; returns the error, if any. An error
+    /// before the screen is loaded is its setup failure.
     @discardableResult
     func lifecycle(_ screen: ScreenInstance, _ method: String, _ argument: LuaValue? = nil) -> LuaScriptError? {
-        var arguments: [LuaValue] = [.reference(screen.instance.reference), .string(method)]
-        if let argument { arguments.append(argument) }
         do {
-            _ = try state.callHelper(helpers.function("call", in: state), arguments)
+            _ = try runStep(ScreenEvent(rawValue: method)!, on: screen, argument.map { [$0] } ?? []) {
+                [state, helpers] arguments throws(LuaScriptError) in
+                try state.callHelper(helpers.function("call", in: state),
+                                     [.reference(screen.instance.reference), .string(method)] + arguments)
+            }
             return nil
         } catch {
             onScriptError(error)
             if method != "unload", method != "didDisappear", method != "willDisappear" {
                 showOverlay(error, on: screen)
             }
+            if !screen.loaded, screen.setupFailure == nil { screen.setupFailure = error }
             return error
         }
     }
@@ -324,7 +335,9 @@ public final class ScreenHost: RendererDelegate {
         defer { lua_settop(L, base) }
         let tree: LuaValue
         do {
-            tree = try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)]).first ?? .nil
+            tree = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
+                try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
+            }.first ?? .nil
         } catch {
             if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
             showOverlay(error, on: screen)
