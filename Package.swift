@@ -89,7 +89,11 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI"], swiftSettings: strict),
-        .testTarget(name: "LunarInterceptTests", dependencies: ["LunarIntercept"], swiftSettings: strict),
+        .testTarget(
+            name: "LunarInterceptTests",
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge"],
