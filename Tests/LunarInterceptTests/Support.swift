@@ -95,3 +95,9 @@ enum LunarProcess {
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 }
+
+extension LunarRuntime {
+    func run(_ commands: HeadlessCommand...) async throws {
+        for command in commands { try await perform(command) }
+    }
+}
