@@ -28,13 +28,13 @@
 public final class HookPoint<Invocation, Output> {
     public typealias Proceed = (Invocation) throws -> Output
 
-    final class Entry {
-        let hook: Hook<Invocation, Output>
-        let side: HookSide
-        let once: Bool
-        let scope: HookScope<Invocation>
-        var fired = false
-        weak var token: HookToken?
+    @usableFromInline final class Entry {
+        @usableFromInline let hook: Hook<Invocation, Output>
+        @usableFromInline let side: HookSide
+        @usableFromInline let once: Bool
+        @usableFromInline let scope: HookScope<Invocation>
+        @usableFromInline var fired = false
+        @usableFromInline weak var token: HookToken?
 
         init(hook: Hook<Invocation, Output>, side: HookSide, once: Bool, scope: HookScope<Invocation>) {
             self.hook = hook
@@ -54,9 +54,9 @@ public final class HookPoint<Invocation, Output> {
     /// True when no hook is registered: the call site may skip ``run(_:original:)``.
     public private(set) var isEmpty = true
 
-    private var before: [Entry] = []
-    private var instead: [Entry] = []
-    private var after: [Entry] = []
+    @usableFromInline var before: [Entry] = []
+    @usableFromInline var instead: [Entry] = []
+    @usableFromInline var after: [Entry] = []
 
     /// Creates an empty hook point named `name`.
     public init(_ name: String, onFailure: @escaping (HookFailure) -> Void = { _ in }) {
@@ -100,7 +100,7 @@ public final class HookPoint<Invocation, Output> {
         list.insert(entry, at: index)
     }
 
-    private func remove(_ entry: Entry) {
+    @usableFromInline func remove(_ entry: Entry) {
         switch entry.hook.position {
         case .before: before.removeAll { $0 === entry }
         case .instead: instead.removeAll { $0 === entry }
@@ -116,6 +116,8 @@ public final class HookPoint<Invocation, Output> {
 
     /// Runs one call through the hooks: see the type's rules for the order and
     /// for what happens to errors. Returns the call's output or rethrows its error.
+    /// Inlinable so call sites specialize it for their types: it is on every hooked call.
+    @inlinable
     public func run(_ invocation: Invocation, original: @escaping Proceed) throws -> Output {
         // Snapshots: registrations made during this call apply from the next one.
         let before = self.before, instead = self.instead, after = self.after
@@ -137,7 +139,8 @@ public final class HookPoint<Invocation, Output> {
     }
 
     /// The `proceed` of the instead-hook chain starting at `start`.
-    private func chain(_ hooks: [Entry], from start: Int, original: @escaping Proceed) -> Proceed {
+    @inlinable
+    func chain(_ hooks: [Entry], from start: Int, original: @escaping Proceed) -> Proceed {
         { [self] invocation in
             var index = start
             while index < hooks.count {
@@ -167,7 +170,8 @@ public final class HookPoint<Invocation, Output> {
     }
 
     /// Whether `entry` runs for `invocation`; claims a `once` hook.
-    private func admits(_ entry: Entry, _ invocation: Invocation) -> Bool {
+    @inlinable
+    func admits(_ entry: Entry, _ invocation: Invocation) -> Bool {
         if entry.once, entry.fired { return false }
         guard entry.scope.admits(invocation) else { return false }
         if entry.once {
@@ -177,7 +181,8 @@ public final class HookPoint<Invocation, Output> {
         return true
     }
 
-    private func report(_ entry: Entry, _ error: any Error) {
+    @usableFromInline
+    func report(_ entry: Entry, _ error: any Error) {
         onFailure(HookFailure(point: name, position: entry.hook.position, side: entry.side, error: error))
     }
 }

@@ -200,6 +200,25 @@ import Testing
         #expect(await runtime.snapshot().contains("hello") == false)  // the toast never reached the renderer
     }
 
+    @Test func asyncFunctionsAwaitedOrWithACallback() async throws {
+        defer { bundle.remove() }
+        let marks = Marks()
+        let runtime = try await bundle.runtime(marks: marks)
+        _ = try await runtime.lua("""
+        local calc = require("native.calc")
+        local probe = require("native.probe")
+        local intercept = require("lunar.intercept")
+        intercept.call("native.calc", "later", "before", function(x) probe.mark("before " .. x) end)
+        intercept.call("native.calc", "later", "after", function(ok, ...) probe.mark("after " .. tostring(ok) .. " " .. select("#", ...)) end)
+        require("lunar").async(function() probe.mark("awaited " .. calc.later(3)) end)
+        calc.later(4, function(r) probe.mark("callback " .. r) end)
+        """)
+        await runtime.waitUntilIdle()
+        let all = marks.all.filter { !$0.hasPrefix("home.") }
+        #expect(all.prefix(4) == ["before 3", "after true 0", "before 4", "after true 0"], "\(all)")
+        #expect(Set(all.dropFirst(4)) == ["awaited 6", "callback 8"], "\(all)")
+    }
+
     @Test func swiftFaceRejectsUnknownFunctions() async throws {
         defer { bundle.remove() }
         let runtime = try await bundle.runtime()

@@ -43,6 +43,7 @@ enum Calc {
         m.function("getN") { (t: [String: Int]) -> Int in t["n"] ?? -1 }
         m.function("fail") { () throws -> Int in throw LuaError.message("nope") }
         m.function("pair") { () -> (Int, String) in (1, "two") }
+        m.function("later") { (x: Int) async throws -> Int in x * 2 }
     }
 }
 

@@ -16,64 +16,61 @@ import LunarIntercept
 /// end)
 /// ```
 enum InterceptModule {
-    static func module(_ interceptors: Interceptors) -> LuaModule {
-        // The module lives inside the state, which owns the registry: do not keep it alive.
-        let registry = UnownedInterceptors(interceptors)
-        return LuaModule("lunar.intercept") { m in
-            m.rawFunction("screen", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
-                let interceptors = registry.value
-                let event = try choice(frame, 1, ScreenEvent.self, what: "screen event")
-                let position = try choice(frame, 2, HookPosition.self, what: "position")
-                let fn: LuaFunction = try frame.argument(3)
-                let options = try HookOptions(frame, at: 4, allowsInstance: true)
-                var scope = HookScope<ScreenHookCall>.all
-                if let pointer = options.instance {
-                    guard let id = interceptors.host?.screenID(ofInstanceAt: pointer) else {
-                        throw LuaArgumentError(position: 4, problem: "field 'instance': not an open screen")
-                    }
-                    scope = .instance(id)
-                } else if let when = options.when {
-                    scope = .matching { [unowned interceptors] call in
-                        interceptors.admits(when, [.reference(call.instance.reference)], point: "screen." + event.rawValue, position)
-                    }
+    /// Reaches the calling state's registry (`state[extension: Interceptors.self]`).
+    static let module = LuaModule("lunar.intercept") { m in
+        m.rawFunction("screen", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
+            let interceptors = Interceptors.installed(on: frame.state)
+            let event = try choice(frame, 1, ScreenEvent.self, what: "screen event")
+            let position = try choice(frame, 2, HookPosition.self, what: "position")
+            let fn: LuaFunction = try frame.argument(3)
+            let options = try HookOptions(frame, at: 4, allowsInstance: true)
+            var scope = HookScope<ScreenHookCall>.all
+            if let pointer = options.instance {
+                guard let id = interceptors.host?.screenID(ofInstanceAt: pointer) else {
+                    throw LuaArgumentError(position: 4, problem: "field 'instance': not an open screen")
                 }
-                let hook = ScriptHooks.screen(fn, position, state: frame.state)
-                let token = interceptors.addScreenHook(event, hook, side: .script, once: options.once, scope: scope)
-                pushToken(token, frame)
-                return .results(1)
-            }
-            m.rawFunction("viewmodel", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
-                let interceptors = registry.value
-                let event = try choice(frame, 1, ViewModelEvent.self, what: "view-model event")
-                let position = try choice(frame, 2, HookPosition.self, what: "position")
-                let fn: LuaFunction = try frame.argument(3)
-                let options = try HookOptions(frame, at: 4, allowsInstance: false)
-                var scope = HookScope<ViewModelHookCall>.all
-                if let when = options.when {
-                    scope = .matching { [unowned interceptors] call in
-                        interceptors.admits(when, [call.subject, .reference(call.screen.reference)], point: "viewmodel." + event.rawValue, position)
-                    }
+                scope = .instance(id)
+            } else if let when = options.when {
+                scope = .matching { [unowned interceptors] call in
+                    interceptors.admits(when, [.reference(call.instance.reference)], point: "screen." + event.rawValue, position)
                 }
-                let hook = ScriptHooks.viewModel(fn, position, state: frame.state)
-                let token = interceptors.addViewModelHook(event, hook, side: .script, once: options.once, scope: scope)
-                pushToken(token, frame)
-                return .results(1)
             }
-            m.rawFunction("call", parameters: ["string", "string", "string", "function", "table?"], results: ["table"]) { frame in
-                let interceptors = registry.value
-                let module: String = try frame.argument(1)
-                let function: String = try frame.argument(2)
-                let position = try choice(frame, 3, HookPosition.self, what: "position")
-                let fn: LuaFunction = try frame.argument(4)
-                let options = try HookOptions(frame, at: 5, allowsInstance: false)
-                if options.when != nil {
-                    throw LuaArgumentError(position: 5, problem: "field 'when' is for screen and view-model hooks")
+            let hook = ScriptHooks.screen(fn, position, state: frame.state)
+            let token = interceptors.addScreenHook(event, hook, side: .script, once: options.once, scope: scope)
+            pushToken(token, frame)
+            return .results(1)
+        }
+        m.rawFunction("viewmodel", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
+            let interceptors = Interceptors.installed(on: frame.state)
+            let event = try choice(frame, 1, ViewModelEvent.self, what: "view-model event")
+            let position = try choice(frame, 2, HookPosition.self, what: "position")
+            let fn: LuaFunction = try frame.argument(3)
+            let options = try HookOptions(frame, at: 4, allowsInstance: false)
+            var scope = HookScope<ViewModelHookCall>.all
+            if let when = options.when {
+                scope = .matching { [unowned interceptors] call in
+                    interceptors.admits(when, [call.subject, .reference(call.screen.reference)], point: "viewmodel." + event.rawValue, position)
                 }
-                let key = try interceptors.resolve(module: module, function: function)
-                let token = interceptors.addCallHook(key, ScriptHooks.call(fn, position), side: .script, once: options.once, scope: .all)
-                pushToken(token, frame)
-                return .results(1)
             }
+            let hook = ScriptHooks.viewModel(fn, position, state: frame.state)
+            let token = interceptors.addViewModelHook(event, hook, side: .script, once: options.once, scope: scope)
+            pushToken(token, frame)
+            return .results(1)
+        }
+        m.rawFunction("call", parameters: ["string", "string", "string", "function", "table?"], results: ["table"]) { frame in
+            let interceptors = Interceptors.installed(on: frame.state)
+            let module: String = try frame.argument(1)
+            let function: String = try frame.argument(2)
+            let position = try choice(frame, 3, HookPosition.self, what: "position")
+            let fn: LuaFunction = try frame.argument(4)
+            let options = try HookOptions(frame, at: 5, allowsInstance: false)
+            if options.when != nil {
+                throw LuaArgumentError(position: 5, problem: "field 'when' is for screen and view-model hooks")
+            }
+            let key = try interceptors.resolve(module: module, function: function)
+            let token = interceptors.addCallHook(key, ScriptHooks.call(fn, position), side: .script, once: options.once, scope: .all)
+            pushToken(token, frame)
+            return .results(1)
         }
     }
 
@@ -144,10 +141,4 @@ extension Interceptors {
             return false
         }
     }
-}
-
-/// Lets the module's Sendable closures reach the state's registry without owning it.
-private final class UnownedInterceptors: @unchecked Sendable {
-    unowned let value: Interceptors
-    init(_ value: Interceptors) { self.value = value }
 }

@@ -10,7 +10,7 @@ public enum ScriptModules {
     public static func install(on state: LuaState, executor: LuaExecutor) -> Router {
         state.register(LunarCoreModule.module)
         state.register(TimerModule.module(executor: executor))
-        state.register(InterceptModule.module(Interceptors.installed(on: state)))
+        state.register(InterceptModule.module)
         let router = state[extension: Router.self] ?? Router()
         state[extension: Router.self] = router
         return router
