@@ -17,8 +17,8 @@ import LunarRuntime
 // intercept.one_lua_hook: a bridged call with one Lua after-hook, against
 //   the same call followed by one plain Lua call of the same function.
 
-let calls = 200_000
-let screenCycles = 20
+let calls = 500_000
+let screenCycles = 60
 
 let screenSource = """
 local ui = require("lunar.ui")
