@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "LunarJSON", targets: ["LunarJSON"]),
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
+        .library(name: "LunarIntercept", targets: ["LunarIntercept"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
@@ -65,11 +66,12 @@ let package = Package(
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
+        .target(name: "LunarIntercept", swiftSettings: strict),
         .target(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless",
+                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -110,6 +112,11 @@ let package = Package(
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI"], swiftSettings: strict),
         .testTarget(
+            name: "LunarInterceptTests",
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
             swiftSettings: strict
@@ -136,6 +143,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("UI", ["LunarUI"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
+        ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

@@ -180,6 +180,15 @@ void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref) {
     lua_pushcclosure(L, lunar_trampoline, 1);
 }
 
+void *lunar_tobridged(lua_State *L, int idx) {
+    if (lua_tocfunction(L, idx) != lunar_trampoline) return NULL;
+    idx = lua_absindex(L, idx);
+    if (lua_getupvalue(L, idx, 1) == NULL) return NULL;
+    void **box = (void **)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return box ? *box : NULL;
+}
+
 void lunar_pushobject(lua_State *L, void *object, int metatable_ref) {
     void **box = (void **)lua_newuserdatauv(L, sizeof(void *), 1);
     *box = object;

@@ -28,6 +28,8 @@ public struct LuaReturn: Sendable {
     @inlinable public static func results(_ count: Int32) -> LuaReturn { LuaReturn(code: count) }
     /// Yield the running coroutine with the `count` values on top of the stack.
     public static func yield(_ count: Int32) -> LuaReturn { LuaReturn(code: LUNAR_YIELD_BASE - count) }
+    /// How many results the body pushed; nil when it asked to yield.
+    public var resultCount: Int32? { code >= 0 ? code : nil }
 }
 
 /// The arguments and result slots of one call from Lua into Swift.
@@ -46,6 +48,13 @@ public struct LuaCallFrame {
     /// The qualified name used in messages, e.g. `log.info`.
     public var functionName: String { box.name }
     public var state: LuaState { stack.state }
+
+    /// This frame's function called with the arguments of `other` (another
+    /// bridged call on the stack, such as an interceptor's `proceed`):
+    /// argument errors still name this function.
+    public func forwarding(_ other: LuaCallFrame) -> LuaCallFrame {
+        LuaCallFrame(stack: other.stack, argumentCount: other.argumentCount, box: box)
+    }
 
     /// Reads argument `position` (1-based) with Lua-style errors.
     @inlinable
@@ -68,6 +77,10 @@ public struct LuaCallFrame {
     let name: String
     let body: (LuaCallFrame) throws -> LuaReturn
     unowned(unsafe) let state: LuaState
+    /// Module and function name, for functions of a registered module.
+    var key: LuaFunctionKey?
+    /// Set while hooks are registered for this function (see LuaCallInterception.swift).
+    var interceptor: (any LuaCallInterceptor)?
 
     init(name: String, state: LuaState, body: @escaping (LuaCallFrame) throws -> LuaReturn) {
         self.name = name
@@ -78,6 +91,8 @@ public struct LuaCallFrame {
     func invoke(_ L: OpaquePointer) -> Int32 {
         let frame = LuaCallFrame(stack: LuaStack(L: L, state: state), argumentCount: lua_gettop(L), box: self)
         do {
+            // The whole cost of interception when nothing is hooked: one branch.
+            if let interceptor { return try interceptor.intercept(frame, original: body).code }
             return try body(frame).code
         } catch {
             return state.raise(error, on: L, functionName: name)
@@ -88,8 +103,14 @@ public struct LuaCallFrame {
 extension LuaState {
     /// Pushes a Swift closure as a Lua function.
     public func pushFunction(named name: String, on L: OpaquePointer? = nil, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) {
+        pushFunctionBox(named: name, on: L, body)
+    }
+
+    @discardableResult
+    func pushFunctionBox(named name: String, on L: OpaquePointer? = nil, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) -> LuaFunctionBox {
         let box = LuaFunctionBox(name: name, state: self, body: body)
         lunar_pushfunction(L ?? self.L, Unmanaged.passRetained(box).toOpaque(), boxMetatable)
+        return box
     }
 
     /// Makes a Lua function from a Swift closure and returns a reference to it.

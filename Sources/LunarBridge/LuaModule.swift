@@ -220,7 +220,8 @@ extension LuaState {
         for member in module.members {
             switch member {
             case .function(let sig, let makeBody):
-                pushFunction(named: module.shortName + "." + sig.name, on: L, makeBody())
+                let box = pushFunctionBox(named: module.shortName + "." + sig.name, on: L, makeBody())
+                adopt(box, as: LuaFunctionKey(module: module.name, function: sig.name))
                 lua_setfield(L, -2, sig.name)
             case .cFunction(let sig, let function):
                 lua_pushcclosure(L, function, 0)

@@ -73,6 +73,13 @@ public actor LunarRuntime {
         try body(host, state)
     }
 
+    /// Runs `body` on the executor with the runtime's interceptors: register
+    /// Swift hooks on screen steps, view-model steps and bridged calls there.
+    /// Hooks run on the executor; tokens are removed there too.
+    public func withInterceptors<T: Sendable>(_ body: @Sendable (Interceptors) throws -> T) rethrows -> T {
+        try body(host.interceptors)
+    }
+
     /// Where script errors are reported (besides the screen's overlay).
     public func onScriptError(_ handler: @escaping @Sendable (LuaScriptError) -> Void) {
         state.errorHandler = handler

@@ -63,6 +63,10 @@ void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref);
 /// or lunar_pushobject; NULL if the value at idx is not such a userdata.
 void *lunar_toboxed(lua_State *L, int idx);
 
+/// The opaque pointer of a bridged function (a closure made by
+/// lunar_pushfunction) at idx; NULL for any other value. Never raises.
+void *lunar_tobridged(lua_State *L, int idx);
+
 /// Pushes a full userdata holding `object` with the metatable held at registry
 /// reference `metatable_ref`.
 void lunar_pushobject(lua_State *L, void *object, int metatable_ref);

@@ -16,6 +16,7 @@ public enum ScriptModules {
         state.register(TimerModule.module(executor: executor))
         DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory)
         SignalModule.install(on: state, executor: executor)
+        state.register(InterceptModule.module)
         let router = state[extension: Router.self] ?? Router()
         state[extension: Router.self] = router
         state.register(RouterModule.module(router: router))

@@ -37,6 +37,8 @@ public final class ScreenHost: RendererDelegate {
     let helpers: LuaTableReference
     /// A hot reload that failed: shown over whatever screen is visible until fixed.
     var reloadError: LuaScriptError?
+    /// The hook points of every lifecycle step, render and view-model step.
+    let interceptors: Interceptors
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
 
@@ -46,6 +48,7 @@ public final class ScreenHost: RendererDelegate {
         self.router = router
         let chunk = try state.load(Self.helperSource, name: "=lunar.runtime")
         helpers = try state.callHelper(chunk, [])[0].tableReference(in: state)
+        interceptors = Interceptors.installed(on: state)
         for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
             do {
                 _ = try screenRoutes.add(pattern) { [routeCapture] match in
@@ -67,6 +70,8 @@ public final class ScreenHost: RendererDelegate {
             self?.navigate(named: match.parameters["screen"]?.stringValue, match: match, modal: true) ?? false
         }
         state.onTurnEnded = { [weak self] in self?.scheduleRender() }
+        interceptors.host = self
+        installDefaultSetup()
     }
 
     // MARK: Renderer
@@ -174,9 +179,9 @@ public final class ScreenHost: RendererDelegate {
         screens[id] = screen
         let covered = visibleScreen.flatMap { screens[$0] }
 
-        var failure = lifecycle(screen, "load", params)
-        if failure == nil { failure = lifecycle(screen, "bindViewModel", params) }
-        if failure == nil { failure = lifecycle(screen, "configNavigation") }
+        // bindViewModel and configNavigation come from the default setup, an after-load hook.
+        lifecycle(screen, "load", params)
+        let failure = screen.setupFailure
         screen.loaded = failure == nil
         screen.title = readTitle(screen)
         if let failure {
@@ -260,6 +265,7 @@ public final class ScreenHost: RendererDelegate {
     /// Runs `unload` and releases everything the screen held.
     private func close(_ screen: ScreenInstance) {
         _ = lifecycle(screen, "unload")
+        interceptors.screenClosed(screen.id)
         for binding in screen.bindings.values { disposeBinding(binding) }
         screen.bindings = [:]
         _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
@@ -268,19 +274,25 @@ public final class ScreenHost: RendererDelegate {
 
     // MARK: Lifecycle
 
-    /// Calls `method` on the screen instance if it defines it; returns the error, if any.
+    /// Runs a lifecycle step through its hook point: calls `method` on the
+    /// screen instance if it defines it; returns the error, if any. An error
+    /// before the screen is loaded is its setup failure.
     @discardableResult
     func lifecycle(_ screen: ScreenInstance, _ method: String, _ argument: LuaValue? = nil) -> LuaScriptError? {
-        var arguments: [LuaValue] = [.reference(screen.instance.reference), .string(method)]
-        if let argument { arguments.append(argument) }
+        guard let event = ScreenEvent(rawValue: method) else { preconditionFailure("unknown lifecycle step \(method)") }
         do {
-            _ = try state.callHelper(helpers.function("call", in: state), arguments)
+            _ = try runStep(event, on: screen, argument.map { [$0] } ?? []) {
+                [state, helpers] arguments throws(LuaScriptError) in
+                try state.callHelper(helpers.function("call", in: state),
+                                     [.reference(screen.instance.reference), .string(method)] + arguments)
+            }
             return nil
         } catch {
             onScriptError(error)
             if method != "unload", method != "didDisappear", method != "willDisappear" {
                 showOverlay(error, on: screen)
             }
+            if !screen.loaded, screen.setupFailure == nil { screen.setupFailure = error }
             return error
         }
     }
@@ -327,7 +339,9 @@ public final class ScreenHost: RendererDelegate {
         defer { lua_settop(L, base) }
         let tree: LuaValue
         do {
-            tree = try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)]).first ?? .nil
+            tree = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
+                try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
+            }.first ?? .nil
         } catch {
             if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
             showOverlay(error, on: screen)

@@ -21,6 +21,8 @@ final class ScreenInstance {
     var title: String?
     var overlay: ErrorOverlay?
     var loaded = false
+    /// The first error of the opening steps (load, the default setup), if any.
+    var setupFailure: LuaScriptError?
     /// Subscriptions to signal-valued props, by node and prop.
     var bindings: [PropBindingKey: PropBinding] = [:]
 

@@ -1,0 +1,116 @@
+import CLunar
+
+/// Names one function of a registered bridge module: `lunar.net` / `send`.
+public struct LuaFunctionKey: Hashable, Sendable, CustomStringConvertible {
+    /// The name scripts `require` (`lunar.net`, `native.analytics`).
+    public var module: String
+    public var function: String
+
+    public init(module: String, function: String) {
+        self.module = module
+        self.function = function
+    }
+
+    public var description: String { module + "." + function }
+}
+
+/// Takes over the calls of one bridged function while it is set (see
+/// ``LuaState/setInterceptor(_:for:)``).
+///
+/// The bridge only diverts the call: `intercept` gets the call's frame and
+/// the function's own body, and decides when (and whether) to run it. What it
+/// returns or throws is what the call returns or raises, exactly as if the
+/// body had. It runs on the state's executor, inside the Lua call, so it may
+/// call Lua with ``LuaStack/protectedCall(arguments:results:)`` but must leave
+/// the stack as a body would: results on top.
+public protocol LuaCallInterceptor: AnyObject {
+    func intercept(_ frame: LuaCallFrame, original: @escaping (LuaCallFrame) throws -> LuaReturn) throws -> LuaReturn
+}
+
+/// The interceptors a state has, and the live function boxes they apply to.
+final class LuaCallInterceptors {
+    struct WeakBox {
+        weak var box: LuaFunctionBox?
+    }
+
+    var interceptors: [LuaFunctionKey: any LuaCallInterceptor] = [:]
+    var boxes: [LuaFunctionKey: [WeakBox]] = [:]
+}
+
+extension LuaState {
+    private var callInterceptors: LuaCallInterceptors {
+        if let table = self[extension: LuaCallInterceptors.self] { return table }
+        let table = LuaCallInterceptors()
+        self[extension: LuaCallInterceptors.self] = table
+        return table
+    }
+
+    /// Diverts every call of a module function through `interceptor` (nil
+    /// restores direct calls). It applies to the function wherever scripts
+    /// hold it, including in locals captured before it was set, and to
+    /// module tables built later. With no interceptor a call costs one branch more.
+    public func setInterceptor(_ interceptor: (any LuaCallInterceptor)?, for key: LuaFunctionKey) {
+        let table = callInterceptors
+        table.interceptors[key] = interceptor
+        for weak in table.boxes[key] ?? [] { weak.box?.interceptor = interceptor }
+    }
+
+    /// Records a module function's box so interceptors reach it.
+    func adopt(_ box: LuaFunctionBox, as key: LuaFunctionKey) {
+        box.key = key
+        let table = callInterceptors
+        var list = table.boxes[key, default: []]
+        list.removeAll { $0.box == nil }
+        list.append(LuaCallInterceptors.WeakBox(box: box))
+        table.boxes[key] = list
+        box.interceptor = table.interceptors[key]
+    }
+
+    /// Whether the registered module `module` declares a function `function`.
+    public func declaresFunction(module: String, function: String) -> Bool {
+        modules[module]?.functions.contains { $0.name == function } ?? false
+    }
+
+    /// The module function a Lua function value is, when it is a function of a
+    /// registered bridge module (wherever the script got it: a Lua-written
+    /// module may re-export a native one). Nil for Lua functions.
+    public func bridgedFunctionKey(of function: LuaFunction) -> LuaFunctionKey? {
+        _ = stack.reserve(2)
+        push(function.reference, on: L)
+        defer { lunar_pop(L, 1) }
+        guard let pointer = lunar_tobridged(L, -1) else { return nil }
+        return Unmanaged<LuaFunctionBox>.fromOpaque(pointer).takeUnretainedValue().key
+    }
+
+    /// The value a script sees for an error thrown by a bridged function
+    /// (what `pcall` would return), without the caller's position.
+    public func errorValue(for error: any Error, function: String) -> LuaValue {
+        if let e = error as? LuaArgumentError { return .string(e.message(function: function)) }
+        return luaValue(for: error)
+    }
+}
+
+extension LuaStack {
+    /// Calls the function pushed below the top `arguments` values, protected,
+    /// on this stack's thread (a bridged function may call Lua this way).
+    /// Leaves `results` results (`LUA_MULTRET`: all of them) in their place;
+    /// on error leaves the stack as it was before the function was pushed and
+    /// throws the error with its file:line and traceback.
+    public func protectedCall(arguments: Int32, results: Int32) throws(LuaScriptError) {
+        let status = lunar_pcall(L, arguments, results)
+        if status != LUA_OK { throw state.popError(status: status, on: L, fresh: true) }
+    }
+}
+
+extension LuaStack {
+    /// Reads the value at `index`, never failing: tables as references when
+    /// `keepingReferences` (their identity kept), otherwise copied (a table
+    /// that cannot be copied, such as one with a cycle, comes as a reference).
+    public func value(at index: Int32, keepingReferences: Bool = false) -> LuaValue {
+        if keepingReferences, lua_type(L, index) == LUA_TTABLE {
+            lua_pushvalue(L, index)
+            return .reference(state.makeReference(L))
+        }
+        return LuaValue.readLossy(from: self, at: index)
+    }
+}
