@@ -520,7 +520,9 @@ public final class ScreenHost: RendererDelegate {
       if type(definition) ~= "table" then
         error("screen module '" .. module .. "' returned " .. type(definition) .. ", not a table", 0)
       end
-      return setmetatable({}, { __index = definition })
+      -- Everything the screen ties to self.lifetime (subscriptions, requests,
+      -- hooks) is disposed when it closes.
+      return setmetatable({ lifetime = require("lunar.signal").lifetime() }, { __index = definition })
     end
 
     function helpers.call(instance, method, ...)
