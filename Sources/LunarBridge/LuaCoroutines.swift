@@ -5,10 +5,13 @@ public protocol LuaErrorConvertible: Error {
     var luaErrorValue: LuaValue { get }
 }
 
-/// Moves a confined value across an isolation boundary. Only used for values
-/// that are touched exclusively on the executor they belong to.
-struct ExecutorBound<T>: @unchecked Sendable {
-    let value: T
+/// Carries a value that is confined to an executor into a job for that same
+/// executor (or back to it). The compiler cannot see the confinement, so this
+/// box vouches for it: use it only for values touched exclusively on the
+/// executor they belong to.
+public struct ExecutorBound<T>: @unchecked Sendable {
+    public let value: T
+    public init(_ value: T) { self.value = value }
 }
 
 extension LuaState {
@@ -41,7 +44,7 @@ extension LuaState {
         }
         lua_pushthread(L)
         let threadRef = makeReference(L)  // keeps the coroutine alive while it waits
-        let coroutine = ExecutorBound(value: L)
+        let coroutine = ExecutorBound(L)
         awaiting.insert(thread)
         runOffExecutor(operation, driver: driver) { state, outcome in
             withExtendedLifetime(threadRef) {
@@ -67,7 +70,7 @@ extension LuaState {
     /// work counts as pending until then.
     private func runOffExecutor(_ operation: LuaAsyncOperation, driver: any LuaAsyncDriver,
                      completion: @escaping (LuaState, Result<any LuaPushable & Sendable, any Error>) -> Void) {
-        let bound = ExecutorBound(value: (self, completion))
+        let bound = ExecutorBound((self, completion))
         driver.beginWork()
         Task {
             let outcome: Result<any LuaPushable & Sendable, any Error>
@@ -146,7 +149,7 @@ extension LuaState {
             // at the top of a managed coroutine just gives other jobs a turn.
             if !awaiting.contains(key) {
                 if let driver = asyncDriver {
-                    let bound = ExecutorBound(value: (self, co))
+                    let bound = ExecutorBound((self, co))
                     driver.beginWork()
                     driver.enqueue {
                         defer { driver.endWork() }

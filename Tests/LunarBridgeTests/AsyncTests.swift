@@ -122,7 +122,7 @@ final class NSLockShim: @unchecked Sendable {
                 state.register(LuaModule("native.ev") { m in m.event("tick") })
             }
             try await engine.run("token = require('native.ev').on('tick', handler)")
-            weakState = await engine.withState { ExecutorBound(value: $0) }.value
+            weakState = await engine.withState { ExecutorBound($0) }.value
             #expect(weakState != nil)
         }
         #expect(weakState == nil, "the state outlived its engine (a reference cycle)")

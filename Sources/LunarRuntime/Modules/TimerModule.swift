@@ -32,9 +32,3 @@ enum TimerModule {
         return .results(1)
     }
 }
-
-/// Carries a confined object into a job that runs on the same executor.
-struct ExecutorBound<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

@@ -310,7 +310,7 @@ public final class ScreenHost: RendererDelegate {
     func scheduleRender() {
         guard operationDepth == 0, !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
         renderScheduled = true
-        let bound = UncheckedBox(self)
+        let bound = ExecutorBound(self)
         driver.enqueue { bound.value.flushRender() }
     }
 
@@ -598,12 +598,6 @@ extension LuaState {
     func callHelper(_ function: LuaFunction, _ arguments: [LuaValue]) throws(LuaScriptError) -> [LuaValue] {
         try callReturningAll(function, arguments, keepingReferences: true)
     }
-}
-
-/// Moves a confined object into a job for the same executor.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 extension LuaValue {

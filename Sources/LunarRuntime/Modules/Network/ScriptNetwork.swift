@@ -107,7 +107,7 @@ public final class ScriptNetwork {
     /// empty batch still answers later, never inside `net.send`).
     func later(_ function: LuaFunction) {
         let driver = self.driver
-        let network = UncheckedBox(self)
+        let network = ExecutorBound(self)
         driver.beginWork()
         driver.enqueue {
             defer { driver.endWork() }
