@@ -8,7 +8,6 @@ public struct RuntimeOptions: Sendable {
     /// The base URL for the network layer, overriding the manifest's
     /// `api.baseURL`; `lunar run`/`lunar dev` set it to the dev server's mock
     /// API (`http://127.0.0.1:PORT/api`). nil: use the manifest's.
-    // NOTE for lunar.net: read this first, then `bundle.manifest.api?.baseURL`.
     public var apiBaseURL: URL? = nil
     /// Memory cap, instruction budget and sandbox for the bundle's scripts.
     public var lua: LuaStateOptions
@@ -51,7 +50,8 @@ public actor LunarRuntime {
         let router = ScriptModules.install(
             on: state, executor: executor,
             storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root))
-        if let base = bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
+        // The dev server's mock API (when the host points there) wins over the manifest's API.
+        if let base = options.apiBaseURL ?? bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
             state[extension: ScriptNetwork.self]?.client.configuration.baseURL = base
         }
         self.reloader = try ModuleReloader(state: state, bundle: bundle)
