@@ -148,6 +148,7 @@ struct RunCommand: AsyncParsableCommand {
 
     static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions) async throws -> LunarRuntime {
         let runtime = try LunarRuntime(bundle: bundle, options: options)
+        await runtime.register(HostModule.module(renderer: "headless"))
         await runtime.onScriptError { error in
             FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))
         }

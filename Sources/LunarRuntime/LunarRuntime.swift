@@ -89,6 +89,7 @@ public actor LunarRuntime {
     /// Attaches the renderer and opens the manifest's entry route.
     public func start(renderer: sending any Renderer) throws(BundleError) {
         host.attach(renderer)
+        host.runAppModule()
         let entry = bundle.manifest.entry
         guard host.open(entry) else {
             throw BundleError("manifest.json: entry route '\(entry)' matches no route")

@@ -1,6 +1,7 @@
 -- The introduction page: static content about the architecture.
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
+local host = require("native.host")
 
 local screen = { title = "Introduction" }
 
@@ -11,16 +12,14 @@ local POINTS = {
   { id = "routes", text = "Navigation is routing: /navPush/:screen, /navPresent/:screen" },
 }
 
-function screen:load(params)
-  self.account = params and params.account
-end
-
 function screen:render()
+  local info = host.info()
   return ui.Column {
-    ui.Text(self.account and ("Hello, " .. self.account) or "Lunar: Lua screens on a Swift core"),
+    ui.Text "Lunar: Lua screens on a Swift core",
     ui.List { items = POINTS, key = "id", row = function(point) return ui.Text(point.text) end },
+    ui.Text("Running on " .. info.platform .. " with the " .. info.renderer .. " renderer"),
     ui.Spacer(),
-    ui.Button { title = "Back", onPress = function() nav.back() end },
+    ui.Button { title = "Close", onPress = function() nav.back() end },
   }
 end
 

@@ -1,41 +1,36 @@
--- The login page of the original template: account and password fields, the
--- account capped at 25 characters, a button enabled only when the form is valid.
+-- Login: fields bound to the view-model, a button driven by its command, a HUD
+-- while the request is in flight, errors as a toast.
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
+local storage = require("lunar.storage")
 
-local screen = { title = "Login" }
+local screen = { title = "Login", viewModel = "viewmodels.login" }
 
-local ACCOUNT_LIMIT = 25
-
-function screen:load()
-  self.account = ""
-  self.password = ""
-end
-
-function screen:isValid()
-  return #self.account >= 3 and #self.password >= 6
+function screen:bindViewModel()
+  local vm = self.viewModel
+  vm.login.executing:subscribe(function(busy)
+    if busy then ui.hud.show("Signing in") else ui.hud.hide() end
+  end):disposeWith(self.lifetime)
+  vm.login.errors:subscribe(function(err)
+    ui.toast(err.status == 401 and "Wrong account or password" or ("Login failed: " .. tostring(err.message)))
+  end):disposeWith(self.lifetime)
+  vm.login.values:subscribe(function()
+    nav.push("list")
+  end):disposeWith(self.lifetime)
 end
 
 function screen:render()
+  local vm = self.viewModel
   return ui.Column {
-    ui.Text "Welcome to the Lunar showcase",
-    ui.TextField {
-      id = "account", placeholder = "Account", value = self.account, maxLength = ACCOUNT_LIMIT,
-      onChange = function(text) self.account = text:sub(1, ACCOUNT_LIMIT) end,
-    },
-    ui.TextField {
-      id = "password", placeholder = "Password", value = self.password, secure = true,
-      onChange = function(text) self.password = text end,
-    },
-    ui.Button {
-      id = "login", title = "Log in", disabled = not self:isValid(),
-      onPress = function()
-        ui.toast("Signed in as " .. self.account)
-        nav.push("intro", { account = self.account })
-      end,
-    },
+    ui.Text(storage.get("loggedIn") and "Welcome back" or "Welcome to the Lunar showcase"),
+    ui.TextField { id = "account", placeholder = "Account", bind = vm.account, maxLength = vm.ACCOUNT_LIMIT },
+    ui.TextField { id = "password", placeholder = "Password", bind = vm.password, secure = true },
+    ui.Button { id = "login", title = "Log in", command = vm.login },
     ui.Divider(),
-    ui.Text { "About Lunar", id = "about", onPress = function() nav.present("intro") end },
+    ui.Row {
+      ui.Button { id = "jump", title = "Jump page", onPress = function() nav.push("jump") end },
+      ui.Button { id = "about", title = "About", onPress = function() nav.present("intro") end },
+    },
   }
 end
 

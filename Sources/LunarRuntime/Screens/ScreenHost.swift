@@ -92,6 +92,17 @@ public final class ScreenHost: RendererDelegate {
 
     // MARK: Opening screens
 
+    /// Runs the bundle's `app.lua` (app-wide set-up: interceptors, `net.config`)
+    /// once, before the entry route opens. An error in it is reported; the app starts anyway.
+    func runAppModule() {
+        guard FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent("app.lua").path) else { return }
+        do {
+            _ = try state.callHelper(helpers.function("require", in: state), [.string("app")])
+        } catch {
+            onScriptError(error)
+        }
+    }
+
     /// Opens a URL through the app's router (manifest routes, `/navPush/...`).
     @discardableResult
     public func open(_ url: String, extra: [String: LuaValue] = [:]) -> Bool {
@@ -523,6 +534,10 @@ public final class ScreenHost: RendererDelegate {
       -- Everything the screen ties to self.lifetime (subscriptions, requests,
       -- hooks) is disposed when it closes.
       return setmetatable({ lifetime = require("lunar.signal").lifetime() }, { __index = definition })
+    end
+
+    function helpers.require(name)
+      require(name)
     end
 
     function helpers.call(instance, method, ...)

@@ -20,7 +20,8 @@ struct LuaShapeCheck {
         case .any:
             return nil
         case .optional(let wrapped):
-            return type <= LUA_TNIL ? nil : mismatch(wrapped, at: index, path: path)
+            // JSON null (json.null) counts as absent, like nil.
+            return type <= LUA_TNIL || stack.isJSONNull(at: index) ? nil : mismatch(wrapped, at: index, path: path)
         case .string where type == LUA_TSTRING, .number where type == LUA_TNUMBER, .bool where type == LUA_TBOOLEAN:
             return nil
         case .array(let element) where type == LUA_TTABLE:
@@ -42,7 +43,7 @@ struct LuaShapeCheck {
                 name.push(to: stack)
                 lua_rawget(L, index)
                 defer { lunar_pop(L, 1) }
-                if lua_type(L, -1) == LUA_TNIL {
+                if lua_type(L, -1) == LUA_TNIL || stack.isJSONNull(at: -1) {
                     if case .optional = memberShape { continue }
                     if case .any = memberShape { continue }
                     return "\(path).\(name): missing"
