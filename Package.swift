@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "LunarJSON", targets: ["LunarJSON"]),
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
+        .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
@@ -59,6 +60,16 @@ let package = Package(
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
+        // ncurses from the system (Debian: libncurses-dev), the wide-character build.
+        // No pkgConfig: ncursesw.pc's only cflags are -D flags SwiftPM rejects with a
+        // warning; the module map links the library and the shim sets the wide API on.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // Signal handlers for the terminal renderer: a resize wake-up pipe, and
+        // leaving curses mode when the process crashes.
+        .target(name: "CTerminal", dependencies: ["CNcurses"]),
+        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
+        // A fixed two-screen app on the terminal renderer; a fixture of the tmux tests.
+        .executableTarget(name: "TerminalDemo", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
         .target(
             name: "LunarRuntime",
             dependencies: [
@@ -86,6 +97,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
+        .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
