@@ -24,6 +24,7 @@ func wrap(_ text: String, width: Int) -> [String] {
             while wordWidth > width {
                 var head = prefix(of: word, fittingIn: width)
                 if head.isEmpty { head = String(word.prefix(1)) }  // a wide character in one column
+                guard head.count < word.count else { break }  // the last piece starts the line
                 lines.append(head)
                 word = word.dropFirst(head.count)
                 wordWidth = displayWidth(of: word)
