@@ -13,7 +13,9 @@ final class TmuxSession {
     }()
 
     private let tmux: URL
-    private let socket = "lunar-terminal-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// The server's socket, ours alone, removed by ``kill()``.
+    private let socket = FileManager.default.temporaryDirectory
+        .appendingPathComponent("lunar-tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     private let target = "demo"
 
     /// Starts `command` in a `width` × `height` session.
@@ -29,7 +31,11 @@ final class TmuxSession {
 
     /// Ends the session and its server; safe to call more than once.
     func kill() {
+        // kill-server alone can leave the server running (seen with tmux 3.3a after many
+        // clients); a server with no session left exits by itself.
+        _ = try? run(["kill-session", "-t", target])
         _ = try? run(["kill-server"])
+        unlink(socket)
     }
 
     /// Sends key names (`Tab`, `Enter`, `Escape`, `BSpace`) as key presses.
@@ -87,7 +93,7 @@ final class TmuxSession {
     /// not always reap a child on Linux when called from a test's task.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let argv = [tmux.path, "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = [tmux.path, "-S", socket, "-f", "/dev/null"] + arguments
         let capturesOutput = arguments.first == "capture-pane"
         var output: [Int32] = [-1, -1]
         if capturesOutput, pipe(&output) != 0 { throw TmuxError("pipe failed") }
@@ -104,6 +110,12 @@ final class TmuxSession {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The server new-session forks must not hold the test runner's pipes open. (A
+        // descriptor closed meanwhile is fine: glibc ignores closing one that is not open.)
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
 
         var cArguments = argv.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
