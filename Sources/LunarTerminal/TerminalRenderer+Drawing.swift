@@ -30,6 +30,12 @@ extension TerminalRenderer {
         return frame
     }
 
+    /// The visible state laid out at `width` × `height` as the rows a person reads, without
+    /// painting; for benchmarks and tools inside the package.
+    package func screenLines(width: Int, height: Int) -> [String] {
+        SceneLayout(glyphs: glyphs).frame(for: scene, width: width, height: height).lines
+    }
+
     /// Schedules one repaint on the executor; later calls before it runs share it.
     func setNeedsDisplay() {
         guard terminal != nil, !isDisplayScheduled else { return }

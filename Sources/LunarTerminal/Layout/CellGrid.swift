@@ -141,8 +141,18 @@ extension CellGrid {
 
     /// Appends the rows of `other` (of any width, clipped or padded to this one) below.
     mutating func append(_ other: CellGrid) {
-        let top = height
-        appendRows(other.height)
-        paste(other, row: top, column: 0)
+        // A column stacks children laid out at its own width: whole rows, no cell copying.
+        if other.width == width {
+            rows.append(contentsOf: other.rows)
+            return
+        }
+        for sourceRow in other.rows {
+            var row = Array(sourceRow.prefix(width))
+            if other.width > width, width > 0, sourceRow[width].isContinuation {
+                row[width - 1] = .blank  // a wide character cut in half by the edge
+            }
+            row.append(contentsOf: repeatElement(.blank, count: width - row.count))
+            rows.append(row)
+        }
     }
 }
