@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "LunarUI", targets: ["LunarUI"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
         .library(name: "LunarIntercept", targets: ["LunarIntercept"]),
+        .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
@@ -67,6 +68,16 @@ let package = Package(
         .target(name: "LunarUI", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
         .target(name: "LunarIntercept", swiftSettings: strict),
+        // ncurses from the system (Debian: libncurses-dev), the wide-character build.
+        // No pkgConfig: ncursesw.pc's only cflags are -D flags SwiftPM rejects with a
+        // warning; the module map links the library and the shim sets the wide API on.
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
+        // Signal handlers for the terminal renderer: a resize wake-up pipe, and
+        // leaving curses mode when the process crashes.
+        .target(name: "CTerminal", dependencies: ["CNcurses"]),
+        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
+        // A fixed two-screen app on the terminal renderer; a fixture of the tmux tests.
+        .executableTarget(name: "TerminalDemo", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
         .target(
             name: "LunarRuntime",
             dependencies: [
@@ -92,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarDevServer",
+                "LunarRuntime", "LunarDevServer", "LunarTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -116,6 +127,7 @@ let package = Package(
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
             swiftSettings: strict
         ),
+        .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
@@ -141,6 +153,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
         ("UI", ["LunarUI"]),
+        ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
         ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),

@@ -77,6 +77,17 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let chosen = options
+        if !headless, TerminalSession.isInteractive {
+            let runtime = try await Self.makeRuntime(loaded, chosen, renderer: "terminal")
+            do {
+                try await TerminalSession.run(runtime)
+            } catch {
+                await mockServer?.stop()
+                throw error
+            }
+            await mockServer?.stop()
+            return
+        }
         let session = HeadlessSession(runtime: try await Self.makeRuntime(loaded, chosen))
         let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
         let pump = Task {
@@ -146,9 +157,9 @@ struct RunCommand: AsyncParsableCommand {
         try await session.run(inputs)
     }
 
-    static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions) async throws -> LunarRuntime {
+    static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions, renderer: String = "headless") async throws -> LunarRuntime {
         let runtime = try LunarRuntime(bundle: bundle, options: options)
-        await runtime.register(HostModule.module(renderer: "headless"))
+        await runtime.register(HostModule.module(renderer: renderer))
         await runtime.onScriptError { error in
             FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))
         }

@@ -7,10 +7,14 @@ struct LunarProcess {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lunar")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, cwd: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], stdin: String? = nil, cwd: URL? = nil,
+                    environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        if !environment.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let cwd { p.currentDirectoryURL = cwd }
         let out = Pipe(), err = Pipe(), input = Pipe()
         p.standardOutput = out

@@ -7,24 +7,43 @@ import Testing
             .appendingPathComponent("Examples/Showcase")
     }
 
-    @Test func headlessSessionPrintsEveryScreen() throws {
-        let r = try LunarProcess.run(["run", Self.showcase.path], stdin: "type Account ann\ntype Password secret1\ntap \"Log in\"\n")
+    /// Runs the showcase headless with a fresh storage directory (its login flag persists).
+    func runShowcase(_ stdin: String) throws -> (status: Int32, out: String, err: String) {
+        let storage = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: storage) }
+        return try LunarProcess.run(["run", Self.showcase.path], stdin: stdin, environment: ["LUNAR_STORAGE_DIR": storage.path])
+    }
+
+    @Test func headlessSessionLogsInAgainstTheMockAPI() throws {
+        let r = try runShowcase("type Account ann\ntype Password secret1\ntap \"Log in\"\nwait\n")
         #expect(r.status == 0, "\(r.err)")
         let screens = r.out.components(separatedBy: "\n> ")
-        #expect(screens.count == 4)
+        #expect(screens.count == 5)
         #expect(screens[0].hasPrefix("== Login ==\n"))
         #expect(screens[0].contains("Button #login \"Log in\" [disabled]"))
         #expect(screens[2].contains("TextField #password \"Password\" value=\"*******\" [secure, focused]"))
         #expect(screens[2].contains("Button #login \"Log in\"\n"))
-        #expect(screens[3].hasPrefix("tap \"Log in\"\n== Introduction ==\n"))
-        #expect(screens[3].contains("Toast \"Signed in as ann\""))
+        // While the request is in flight: the HUD shows and the command disables the button.
+        #expect(screens[3].contains("Button #login \"Log in\" [disabled]"))
+        #expect(screens[3].contains("HUD \"Signing in\""))
+        #expect(screens[4].hasPrefix("wait\n== Sample list ==\n"))
+        #expect(screens[4].contains("Text \"Signals\""))
+        #expect(!screens[4].contains("HUD"))
+    }
+
+    @Test func aWrongPasswordShowsAToast() throws {
+        let r = try runShowcase("type Account ann\ntype Password wrongpass\ntap \"Log in\"\nwait\n")
+        #expect(r.status == 0, "\(r.err)")
+        let last = r.out.components(separatedBy: "\n> ").last ?? ""
+        #expect(last.contains("== Login =="))
+        #expect(last.contains("Toast \"Wrong account or password\""))
     }
 
     @Test func aCommandThatCannotBeCarriedOutFailsWithTheReason() throws {
-        let r = try LunarProcess.run(["run", Self.showcase.path], stdin: "tap Nope\ntap \"Log in\"\n")
+        let r = try runShowcase("tap Nope\ntap \"Log in\"\n")
         #expect(r.status == 1)
-        #expect(r.err == "lunar: line 1: tap Nope: no button \"Nope\" on \"Login\" (buttons: \"Log in\", \"About Lunar\")\n")
-        let bad = try LunarProcess.run(["run", Self.showcase.path], stdin: "fly away\n")
+        #expect(r.err.contains("lunar: line 1: tap Nope: no button \"Nope\" on \"Login\" (buttons: \"Log in\", \"Jump page\", \"About\")\n"))
+        let bad = try runShowcase("fly away\n")
         #expect(bad.status == 1)
         #expect(bad.err.contains("unknown command 'fly'"))
     }

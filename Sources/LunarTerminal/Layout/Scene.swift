@@ -1,0 +1,50 @@
+import LunarUI
+
+/// Everything the terminal shows at one moment, gathered by the renderer for layout: the
+/// visible screen and the overlays above it.
+struct Scene {
+    /// The visible screen and what layout needs to know about it.
+    struct Screen {
+        /// The navigation title; nil for none.
+        var title: String?
+        /// Whether Esc leads somewhere (a screen beneath, or a modal to close): shows the back hint.
+        var canGoBack = false
+        /// The content; nil while the screen has none.
+        var root: TerminalNode?
+        /// The focused node.
+        var focused: NodeID?
+        /// Shown instead of the content when set.
+        var error: ErrorOverlay?
+        /// The first content line the screen was showing.
+        var scrollOffset = 0
+        /// Whether to scroll the focused element into view.
+        var revealsFocus = true
+    }
+
+    /// The visible screen; nil when none is shown.
+    var screen: Screen?
+    /// Whether the HUD is shown.
+    var isHUDShown = false
+    /// The HUD's text; nil for a bare "busy" box.
+    var hudText: String?
+    /// The toast on the bottom line.
+    var toast: String?
+    /// The front alert.
+    var alert: Alert?
+    /// The index of the alert button Enter chooses.
+    var selectedAlertButton = 0
+}
+
+/// One laid-out screenful: the cells to paint, where the cursor goes, and how far the
+/// content ended up scrolled (the renderer keeps it for the next frame).
+struct TerminalFrame: Equatable {
+    /// Exactly the terminal's size.
+    var grid: CellGrid
+    /// Where the text cursor shows; nil hides it.
+    var cursor: CellPosition?
+    /// The first content line shown.
+    var scrollOffset: Int
+
+    /// The rows as text, trailing spaces removed: what a person reading the screen sees.
+    var lines: [String] { grid.lines }
+}

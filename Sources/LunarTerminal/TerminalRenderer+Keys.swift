@@ -1,0 +1,199 @@
+import LunarUI
+
+// What each key does; docs/terminal.md has the table.
+extension TerminalRenderer {
+    /// Acts on one key, reporting to the delegate what it means for the app.
+    ///
+    /// Every key but a resize first clears the toast. With an alert up, keys choose among its
+    /// buttons; otherwise they act on the visible screen: focus, press, edit, back.
+    func handle(_ key: TerminalKey) {
+        defer { setNeedsDisplay() }
+        switch key {
+        case .resize:
+            needsFullRedraw = true
+            return
+        case .interrupt:
+            onQuit()
+            return
+        default:
+            break
+        }
+        clearToast()
+        if !alerts.isEmpty {
+            handleAlertKey(key)
+            return
+        }
+        guard let screen = visibleRecord else {
+            if key == .character("q") { onQuit() }
+            return
+        }
+        if screen.error != nil {
+            handleErrorKey(key, on: screen)
+            return
+        }
+        let focused = screen.focusedNode
+        let field = focused?.kind == .textField ? focused : nil
+        switch key {
+        case .escape:
+            goBack(from: screen)
+        case .tab:
+            moveFocus(on: screen, by: 1, wrapping: true)
+        case .backTab:
+            moveFocus(on: screen, by: -1, wrapping: true)
+        case .down:
+            if !moveFocus(on: screen, by: 1, wrapping: false) { scroll(screen, by: 1) }
+        case .up:
+            if !moveFocus(on: screen, by: -1, wrapping: false) { scroll(screen, by: -1) }
+        case .pageDown:
+            scroll(screen, by: pageHeight)
+        case .pageUp:
+            scroll(screen, by: -pageHeight)
+        case .enter:
+            if let focused { activate(focused, on: screen) }
+        case .backspace:
+            if let field { deleteBackward(in: field, on: screen) }
+        case .character(let character):
+            if let field {
+                insert(character, into: field, on: screen)
+            } else if character == "q" {
+                onQuit()
+            } else if character == " ", let focused {
+                activate(focused, on: screen)
+            }
+        case .left, .right, .interrupt, .resize:
+            break
+        }
+    }
+
+    // MARK: Alerts and errors
+
+    private func handleAlertKey(_ key: TerminalKey) {
+        guard let alert = alerts.first, !alert.buttons.isEmpty else {
+            if key == .character("q") { onQuit() }
+            return
+        }
+        let count = alert.buttons.count
+        switch key {
+        case .left, .up, .backTab:
+            selectedAlertButton = (selectedAlertButton + count - 1) % count
+        case .right, .down, .tab:
+            selectedAlertButton = (selectedAlertButton + 1) % count
+        case .enter, .character(" "):
+            chooseAlertButton(selectedAlertButton)
+        case .escape:
+            if let cancel = alert.buttons.firstIndex(where: { $0.role == .cancel }) {
+                chooseAlertButton(cancel)
+            } else if count == 1 {
+                chooseAlertButton(0)
+            }
+        case .character("q"):
+            onQuit()
+        default:
+            break
+        }
+    }
+
+    /// Closes the front alert and reports the choice, as the protocol asks.
+    private func chooseAlertButton(_ index: Int) {
+        let alert = alerts.removeFirst()
+        if let next = alerts.first { selectedAlertButton = Self.initialSelection(of: next) }
+        report(.alertButton(alert.id, index: index))
+    }
+
+    /// Over an error overlay only leaving, scrolling and quitting work.
+    private func handleErrorKey(_ key: TerminalKey, on screen: TerminalScreen) {
+        switch key {
+        case .escape: goBack(from: screen)
+        case .down, .tab: scroll(screen, by: 1)
+        case .up, .backTab: scroll(screen, by: -1)
+        case .pageDown: scroll(screen, by: pageHeight)
+        case .pageUp: scroll(screen, by: -pageHeight)
+        case .character("q"): onQuit()
+        default: break
+        }
+    }
+
+    // MARK: Navigation and focus
+
+    /// Asks the runtime to leave `screen`; it pops or dismisses it (or not).
+    private func goBack(from screen: TerminalScreen) {
+        guard canGoBack else { return }
+        report(.back(screen.id))
+    }
+
+    /// Focuses the focusable node `step` places after the focused one, the first (or, going
+    /// back, the last) when nothing is focused. Returns false when there is none to go to.
+    @discardableResult
+    private func moveFocus(on screen: TerminalScreen, by step: Int, wrapping: Bool) -> Bool {
+        let nodes = screen.focusableNodes
+        guard !nodes.isEmpty else { return false }
+        var next: Int
+        if let focused = screen.focusedNode, let current = nodes.firstIndex(where: { $0 === focused }) {
+            next = current + step
+            if !nodes.indices.contains(next) {
+                guard wrapping else { return false }
+                next = (next + nodes.count) % nodes.count
+            }
+        } else {
+            next = step > 0 ? 0 : nodes.count - 1
+        }
+        screen.focused = nodes[next].id
+        return true
+    }
+
+    /// Scrolls by `lines` (negative: up); layout clamps it to the content.
+    private func scroll(_ screen: TerminalScreen, by lines: Int) {
+        screen.scrollOffset = max(0, screen.scrollOffset + lines)
+        screen.revealsFocus = false
+    }
+
+    /// A page of scrolling: the content area less one line of overlap.
+    private var pageHeight: Int { max(1, size.height - 3) }
+
+    // MARK: Pressing and editing
+
+    /// Enter on `node`: a field submits, anything else is pressed.
+    private func activate(_ node: TerminalNode, on screen: TerminalScreen) {
+        guard !node.isDisabled else { return }
+        if node.kind == .textField {
+            if node.events.contains(.submit) {
+                report(.element(screen: screen.id, node: node.id, event: .submit, payload: .string(node.string(.value))))
+            }
+        } else if node.events.contains(.press) {
+            report(.element(screen: screen.id, node: node.id, event: .press, payload: nil))
+        }
+    }
+
+    /// Appends `character` unless the field would exceed its `maxLength` in characters.
+    private func insert(_ character: Character, into field: TerminalNode, on screen: TerminalScreen) {
+        guard !field.isDisabled else { return }
+        var value = field.string(.value)
+        value.append(character)
+        if let maxLength = field.props[.maxLength]?.intValue, value.count > maxLength { return }
+        setValue(value, of: field, on: screen)
+    }
+
+    /// Removes the field's last character.
+    private func deleteBackward(in field: TerminalNode, on screen: TerminalScreen) {
+        var value = field.string(.value)
+        guard !field.isDisabled, !value.isEmpty else { return }
+        value.removeLast()
+        setValue(value, of: field, on: screen)
+    }
+
+    /// Shows the text the user made and reports it as ``EventName/change``.
+    private func setValue(_ value: String, of field: TerminalNode, on screen: TerminalScreen) {
+        field.props[.value] = .string(value)
+        screen.revealsFocus = true
+        if field.events.contains(.change) {
+            report(.element(screen: screen.id, node: field.id, event: .change, payload: .string(value)))
+        }
+    }
+
+    /// Clears the toast: the user has moved on.
+    private func clearToast() {
+        guard toast != nil else { return }
+        toast = nil
+        toastGeneration += 1
+    }
+}

@@ -1,0 +1,68 @@
+import LunarUI
+
+// Taking over the terminal and handing it back; reading keys on the executor.
+extension TerminalRenderer {
+    /// Enters curses mode, starts listening for keys and draws. Does nothing when started.
+    ///
+    /// Call on the executor. The terminal belongs to the renderer until ``stop()``; if the
+    /// process crashes meanwhile, curses mode is left first so the shell stays usable.
+    ///
+    /// - Throws: ``TerminalError`` when standard input or output is not a terminal or curses
+    ///   cannot drive it; the terminal is left as it was.
+    public func start() throws {
+        guard terminal == nil else { return }
+        let terminal = try CursesTerminal()
+        let watcher: InputWatcher
+        do {
+            watcher = try InputWatcher()
+        } catch {
+            terminal.close()
+            throw error
+        }
+        self.terminal = terminal
+        inputWatcher = watcher
+        glyphs = terminal.supportsUnicode ? .unicode : .ascii
+        let drain = ExecutorBound { [weak self] (wake: InputWatcher.Wake) in
+            self?.drainInput(after: wake)
+        }
+        let hop = self.hop
+        watcher.start { wake in hop { drain.value(wake) } }
+        needsFullRedraw = true
+        display()
+    }
+
+    /// Stops listening for keys and leaves curses mode, restoring the terminal. Safe to call
+    /// when not started, and twice. Call on the executor.
+    public func stop() {
+        guard let terminal else { return }
+        inputWatcher?.stop()
+        inputWatcher = nil
+        terminal.close()
+        self.terminal = nil
+        isDisplayScheduled = false
+    }
+
+    /// Whether ``start()`` has taken over the terminal and ``stop()`` has not given it back.
+    public var isStarted: Bool { terminal != nil }
+
+    /// Reads every key waiting and acts on each, then repaints; runs on the executor when
+    /// the input thread saw input or a resize.
+    private func drainInput(after wake: InputWatcher.Wake) {
+        guard let terminal, let watcher = inputWatcher else { return }
+        defer { watcher.drainDone() }
+        switch wake {
+        case .hangup:
+            onQuit()
+            return
+        case .resize:
+            if terminal.adoptWindowSize() { handle(.resize) }
+        case .input:
+            break
+        }
+        // Stop as soon as a key stops the renderer (quit); the rest belongs to the shell.
+        while self.terminal === terminal, let code = terminal.readKey() {
+            if let key = code.key { handle(key) }
+        }
+        if self.terminal === terminal { display() }
+    }
+}

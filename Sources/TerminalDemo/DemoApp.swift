@@ -1,0 +1,101 @@
+import Foundation
+import LunarTerminal
+import LunarUI
+
+/// A fixed two-screen app on the terminal renderer, playing the runtime's part without Lua:
+/// a login form whose button pushes a profile screen; Esc on the profile goes back.
+/// Every event the renderer reports is written to the log, one line each.
+final class DemoApp: RendererDelegate {
+    private let log: EventLog
+    private var renderer: TerminalRenderer!
+    private var reconcilers: [ScreenID: Reconciler] = [:]
+    private var account = ""
+    private var password = ""
+
+    private let login = ScreenID(1)
+    private let profile = ScreenID(2)
+
+    /// The account field's limit, which the tmux test types past.
+    static let accountLimit = 8
+
+    init(log: EventLog) {
+        self.log = log
+        renderer = TerminalRenderer(
+            hop: { job in DispatchQueue.main.async(execute: job) },
+            onQuit: { [unowned self] in quit() }
+        )
+        renderer.delegate = self
+    }
+
+    /// Takes over the terminal and shows the login screen.
+    func start() throws {
+        render(login)
+        renderer.push(login, title: "Login")
+        try renderer.start()
+        log.write("started")
+    }
+
+    func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
+        switch event {
+        case .element(let screen, let node, let name, let payload):
+            let id = reconcilers[screen]?.props(of: node)?[.id]?.stringValue ?? node.description
+            log.write("\(name) \(screen) #\(id)" + (payload.map { " \($0)" } ?? ""))
+            handle(name, on: id, payload: payload?.stringValue ?? "", screen: screen, node: node)
+        case .alertButton(let alert, let index):
+            log.write("alert \(alert) \(index)")
+        case .back(let screen):
+            log.write("back \(screen)")
+            if screen == profile {
+                renderer.pop(profile)
+                reconcilers[profile] = nil
+            }
+        }
+    }
+
+    private func handle(_ event: EventName, on id: String, payload: String, screen: ScreenID, node: NodeID) {
+        switch (id, event) {
+        case ("account", .change):
+            reconcilers[screen]?.recordProps(["value": .string(payload)], of: node)
+            account = payload
+            render(login)
+        case ("password", .change):
+            reconcilers[screen]?.recordProps(["value": .string(payload)], of: node)
+            password = payload
+            render(login)
+        case ("login", .press):
+            render(profile)
+            renderer.push(profile, title: "Profile")
+            renderer.showToast("Signed in")
+        default:
+            break
+        }
+    }
+
+    private func render(_ screen: ScreenID) {
+        let reconciler = reconcilers[screen] ?? Reconciler()
+        reconcilers[screen] = reconciler
+        renderer.apply(reconciler.reconcile(tree(for: screen)), to: screen)
+    }
+
+    private func tree(for screen: ScreenID) -> Element {
+        if screen == login {
+            return .column([
+                .text("Welcome to Lunar"),
+                .textField(placeholder: "Account", value: account, maxLength: Self.accountLimit, id: "account"),
+                .textField(placeholder: "Password", value: password, secure: true, id: "password"),
+                .button("Log in", disabled: account.isEmpty || password.isEmpty, id: "login"),
+            ])
+        }
+        return .column([
+            .text("Signed in as \(account)"),
+            .divider(),
+            .row([.text("Press Esc to go back"), .spacer(), .button("Help", id: "help")]),
+        ])
+    }
+
+    private func quit() {
+        renderer.stop()
+        log.write("quit")
+        exit(0)
+    }
+}

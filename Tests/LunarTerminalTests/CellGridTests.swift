@@ -1,0 +1,67 @@
+import Testing
+
+@testable import LunarTerminal
+
+@Suite struct CellGridTests {
+    @Test func writeClipsAtTheLimitAndTheEdge() {
+        var grid = CellGrid(width: 6, height: 1)
+        #expect(grid.write("abcdefgh", row: 0, column: 2, style: .normal) == 4)
+        #expect(grid.text(ofRow: 0) == "  abcd")
+        #expect(grid.write("xyz", row: 0, column: 0, style: .normal, limit: 1) == 1)
+        #expect(grid.text(ofRow: 0) == "x abcd")
+    }
+
+    @Test func wideCharacterThatDoesNotFitIsNotHalfWritten() {
+        var grid = CellGrid(width: 3, height: 1)
+        #expect(grid.write("a日本", row: 0, column: 0, style: .normal) == 3)
+        #expect(grid.text(ofRow: 0) == "a日")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        var grid = CellGrid(width: 6, height: 1)
+        grid.write("日本語", row: 0, column: 0, style: .normal)
+        grid.write("x", row: 0, column: 1, style: .normal)
+        #expect(grid.text(ofRow: 0) == " x本語")
+        grid.write("y", row: 0, column: 2, style: .normal)
+        #expect(grid.text(ofRow: 0) == " xy 語")
+        grid.write("字", row: 0, column: 3, style: .normal)
+        #expect(grid.text(ofRow: 0) == " xy字")
+        #expect(grid[0, 5].character == " " && !grid[0, 5].isContinuation)
+    }
+
+    @Test func runsMergeCellsOfOneStyleAndDropTrailingBlanks() {
+        var grid = CellGrid(width: 10, height: 1)
+        grid.write("ab", row: 0, column: 0, style: .normal)
+        grid.write("語c", row: 0, column: 2, style: .hint)
+        let runs = grid.runs(ofRow: 0)
+        #expect(runs.map(\.text) == ["ab", "語c"])
+        #expect(runs.map(\.style) == [.normal, .hint])
+    }
+
+    @Test func pasteClipsToTheGrid() {
+        var small = CellGrid(width: 3, height: 2)
+        small.write("abc", row: 0, column: 0, style: .normal)
+        small.write("def", row: 1, column: 0, style: .normal)
+        var grid = CellGrid(width: 4, height: 2)
+        grid.paste(small, row: 1, column: 2)
+        #expect(grid.lines == ["", "  ab"])
+    }
+}
+
+@Suite struct TextWrappingTests {
+    @Test func wrapsBetweenWordsAndSplitsOnlyLongWords() {
+        #expect(wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+        #expect(wrap("abcdefghij klm", width: 4) == ["abcd", "efgh", "ij", "klm"])
+        #expect(wrap("one\n\ntwo", width: 10) == ["one", "", "two"])
+        #expect(wrap("", width: 5) == [""])
+        #expect(wrap("日本語", width: 1) == ["日", "本", "語"], "a wide character still moves on")
+    }
+
+    @Test func displayWidthCountsColumns() {
+        #expect(displayWidth(of: "abc") == 3)
+        #expect(displayWidth(of: "日本") == 4)
+        #expect(displayWidth(of: "e\u{301}") == 1)
+        #expect(displayWidth(of: "😀") == 2)
+        #expect(displayWidth(of: "\u{1B}") == 0)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Drives the real terminal UI (TerminalDemo, curses and all) inside tmux and checks what a
+/// person would see.
+@Suite struct TerminalDemoTests {
+    /// TerminalDemo is built beside the test bundle.
+    private static let demo = URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("TerminalDemo")
+
+    private static func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
+
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+    func loginPushBackResizeAndQuit() async throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.demo.path),
+            "TerminalDemo not found at \(Self.demo.path); build with `swift build --build-tests`")
+        let logURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lunar-terminal-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+        defer { try? FileManager.default.removeItem(at: logURL) }
+
+        let tmux = try TmuxSession(
+            ["/usr/bin/env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", Self.demo.path, logURL.path], width: 80, height: 24)
+        defer { tmux.kill() }
+
+        var screen = try await tmux.waitForScreen("the login screen") { $0.contains("  Welcome to Lunar") }
+        #expect(screen.count == 24)
+        #expect(screen[0] == Self.spaces(37) + "Login", "the title is centred, with no back hint")
+        #expect(screen[23] == " Tab move · Enter press · q quit")
+
+        try tmux.press("Tab")
+        try await tmux.waitForScreen("focus on the account field") { $0.contains { $0.hasPrefix("> [Account") } }
+
+        try tmux.type("bobby12345")
+        screen = try await tmux.waitForScreen("typed text") { $0.contains { $0.hasPrefix("> [bobby123") } }
+        #expect(!screen.joined().contains("bobby1234"), "maxLength 8 drops the rest")
+        #expect(screen[23] == " Tab next · Enter submit · Ctrl-C quit")
+
+        try tmux.press("BSpace", "BSpace", "BSpace")
+        try tmux.type("é")
+        try await tmux.waitForScreen("edited text") { $0.contains { $0.hasPrefix("> [bobbyé ") } }
+
+        try tmux.press("Tab")
+        try tmux.type("pw")
+        screen = try await tmux.waitForScreen("the secure field") { $0.contains { $0.hasPrefix("> [** ") } }
+        #expect(screen.contains { $0.hasPrefix("  [bobbyé ") }, "the focus marker moved off the account field")
+
+        try tmux.press("Tab")
+        try await tmux.waitForScreen("focus on the button") { $0.contains("> [ Log in ]") }
+        try tmux.press("Enter")
+        screen = try await tmux.waitForScreen("the profile screen") { $0[0].contains("Profile") }
+        #expect(screen[0] == " ← Esc" + Self.spaces(30) + "Profile", "a back hint once there is a screen beneath")
+        #expect(screen[1] == "  Signed in as bobbyé")
+
+        try tmux.press("Escape")
+        screen = try await tmux.waitForScreen("the login screen again") { $0[0].contains("Login") }
+        #expect(screen.contains { $0.hasPrefix("  [bobbyé ") }, "the login screen kept its text")
+        #expect(screen.contains("> [ Log in ]"), "and its focus")
+
+        try tmux.resize(width: 60, height: 20)
+        screen = try await tmux.waitForScreen("a redraw at 60×20") { $0.count == 20 && $0[0] == Self.spaces(27) + "Login" }
+        #expect(screen[19] == " Tab move · Enter press · q quit")
+        #expect(screen.contains("> [ Log in ]"))
+
+        try tmux.type("q")
+        let log = try await Self.waitForLog(at: logURL) { $0.last == "quit" }
+        #expect(log == [
+            "started",
+            "change s1 #account \"b\"",
+            "change s1 #account \"bo\"",
+            "change s1 #account \"bob\"",
+            "change s1 #account \"bobb\"",
+            "change s1 #account \"bobby\"",
+            "change s1 #account \"bobby1\"",
+            "change s1 #account \"bobby12\"",
+            "change s1 #account \"bobby123\"",
+            "change s1 #account \"bobby12\"",
+            "change s1 #account \"bobby1\"",
+            "change s1 #account \"bobby\"",
+            "change s1 #account \"bobbyé\"",
+            "change s1 #password \"p\"",
+            "change s1 #password \"pw\"",
+            "press s1 #login",
+            "back s2",
+            "quit",
+        ])
+    }
+
+    /// Polls the demo's event log until `condition` holds on its lines.
+    private static func waitForLog(
+        at url: URL, timeout: Duration = .seconds(20), until condition: ([String]) -> Bool
+    ) async throws -> [String] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            let lines = text.split(separator: "\n").map(String.init)
+            if condition(lines) { return lines }
+            guard clock.now < deadline else {
+                Issue.record("timed out waiting for the log; it holds:\n\(text)")
+                return lines
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+    }
+}
