@@ -76,6 +76,13 @@ let package = Package(
         // leaving curses mode when the process crashes.
         .target(name: "CTerminal", dependencies: ["CNcurses"]),
         .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
+        // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
+        .executableTarget(
+            name: "EmbeddingExample",
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarUI"],
+            path: "Examples/Embedding/Sources",
+            swiftSettings: strict
+        ),
         // A fixed two-screen app on the terminal renderer; a fixture of the tmux tests.
         .executableTarget(name: "TerminalDemo", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
         .target(
@@ -120,7 +127,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
-        .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",

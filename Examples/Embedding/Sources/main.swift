@@ -1,0 +1,56 @@
+// A Swift program embedding the Lunar runtime: its own bridge module and its
+// own renderer hooked up through the renderer protocol.
+//
+//   swift run EmbeddingExample
+import Foundation
+import LunarBridge
+import LunarHeadless
+import LunarRuntime
+import LunarUI
+
+/// The host's module, declared once with Swift types (Lua: require("native.greeter")).
+let greeter = LuaModule("native.greeter") { m in
+    m.function("hello") { (name: String) -> String in "Hello, \(name)!" }
+    m.function("slowHello") { (name: String) async throws -> String in
+        try await Task.sleep(nanoseconds: 10_000_000)  // stands in for real asynchronous work
+        return "Hello, \(name.isEmpty ? "nobody" : name), from an async Swift function!"
+    }
+}
+
+/// A renderer that logs every mutation batch, then lets the headless renderer
+/// keep the screen (a UIKit renderer would create views here instead).
+final class LoggingRenderer: HeadlessRendering {
+    let headlessRenderer = HeadlessRenderer()
+    weak var delegate: (any RendererDelegate)? {
+        get { headlessRenderer.delegate }
+        set { headlessRenderer.delegate = newValue }
+    }
+    func push(_ screen: ScreenID, title: String?) { print("[renderer] push \(screen) \(title ?? "")"); headlessRenderer.push(screen, title: title) }
+    func present(_ screen: ScreenID, title: String?) { headlessRenderer.present(screen, title: title) }
+    func pop(_ screen: ScreenID) { headlessRenderer.pop(screen) }
+    func dismiss(_ screen: ScreenID) { headlessRenderer.dismiss(screen) }
+    func setTitle(_ title: String?, of screen: ScreenID) { headlessRenderer.setTitle(title, of: screen) }
+    func apply(_ mutations: [Mutation], to screen: ScreenID) {
+        print("[renderer] \(mutations.count) mutation(s) on \(screen)")
+        headlessRenderer.apply(mutations, to: screen)
+    }
+    func focus(_ node: NodeID?, on screen: ScreenID) { headlessRenderer.focus(node, on: screen) }
+    func showError(_ overlay: ErrorOverlay, on screen: ScreenID) { headlessRenderer.showError(overlay, on: screen) }
+    func hideError(on screen: ScreenID) { headlessRenderer.hideError(on: screen) }
+    func showHUD(_ text: String?) { headlessRenderer.showHUD(text) }
+    func hideHUD() { headlessRenderer.hideHUD() }
+    func showToast(_ text: String) { headlessRenderer.showToast(text) }
+    func showAlert(_ alert: Alert) { headlessRenderer.showAlert(alert) }
+    func dismissAlert(_ id: AlertID) { headlessRenderer.dismissAlert(id) }
+}
+
+let bundleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("bundle")
+let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundleURL))
+await runtime.register(greeter)
+await runtime.onScriptError { error in print("script error: \(error.report)") }
+try await runtime.start(renderer: LoggingRenderer())
+print(await runtime.snapshot())
+try await runtime.perform(.type(field: "Name", text: "Ada"))
+try await runtime.perform(.tap("Greet"))
+try await runtime.perform(.wait)
+print(await runtime.snapshot())
