@@ -134,7 +134,7 @@ let package = Package(
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
+        .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],

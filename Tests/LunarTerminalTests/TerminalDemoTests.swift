@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// Drives the real terminal UI (TerminalDemo, curses and all) inside tmux and checks what a

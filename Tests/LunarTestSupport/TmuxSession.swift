@@ -1,11 +1,10 @@
 import Foundation
-import Testing
 
 /// A private tmux server (its own socket, no user config) running one program in a detached
 /// session of a fixed size: a terminal a test can type into and read, as a person would.
-final class TmuxSession {
+public final class TmuxSession {
     /// Where tmux is, or nil when it is not installed.
-    static let executable: URL? = {
+    public static let executable: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":")
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent("tmux") }
@@ -19,7 +18,7 @@ final class TmuxSession {
     private let target = "demo"
 
     /// Starts `command` in a `width` × `height` session.
-    init(_ command: [String], width: Int, height: Int) throws {
+    public init(_ command: [String], width: Int, height: Int) throws {
         guard let tmux = Self.executable else { throw TmuxError("tmux is not installed") }
         self.tmux = tmux
         try run(["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)"] + command)
@@ -30,7 +29,7 @@ final class TmuxSession {
     }
 
     /// Ends the session and its server; safe to call more than once.
-    func kill() {
+    public func kill() {
         // kill-server alone can leave the server running (seen with tmux 3.3a after many
         // clients); a server with no session left exits by itself.
         _ = try? run(["kill-session", "-t", target])
@@ -39,22 +38,22 @@ final class TmuxSession {
     }
 
     /// Sends key names (`Tab`, `Enter`, `Escape`, `BSpace`) as key presses.
-    func press(_ keys: String...) throws {
+    public func press(_ keys: String...) throws {
         try run(["send-keys", "-t", target] + keys)
     }
 
     /// Sends `text` literally, one key per character.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try run(["send-keys", "-t", target, "-l", text])
     }
 
     /// Resizes the window, which the program sees as SIGWINCH.
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen, one string per row, trailing spaces removed.
-    func capture() throws -> [String] {
+    public func capture() throws -> [String] {
         let text = try run(["capture-pane", "-p", "-t", target])
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop { $0 == " " }.reversed())
@@ -66,9 +65,8 @@ final class TmuxSession {
     /// Polls the screen until `condition` holds and returns that screen; fails with the last
     /// screen seen when `timeout` passes first.
     @discardableResult
-    func waitForScreen(
+    public func waitForScreen(
         _ what: String, timeout: Duration = .seconds(20),
-        sourceLocation: SourceLocation = #_sourceLocation,
         until condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
@@ -76,8 +74,7 @@ final class TmuxSession {
         var screen = try capture()
         while !condition(screen) {
             guard clock.now < deadline else {
-                Issue.record("timed out waiting for \(what); the screen shows:\n\(screen.joined(separator: "\n"))", sourceLocation: sourceLocation)
-                throw TmuxError("timed out waiting for \(what)")
+                throw TmuxError("timed out waiting for \(what); the screen shows:\n\(screen.joined(separator: "\n"))")
             }
             try await Task.sleep(for: .milliseconds(25))
             screen = try capture()
@@ -144,8 +141,8 @@ final class TmuxSession {
 }
 
 /// A tmux command failed.
-struct TmuxError: Error, CustomStringConvertible {
-    let description: String
+public struct TmuxError: Error, CustomStringConvertible {
+    public let description: String
 
     init(_ description: String) {
         self.description = description
