@@ -362,7 +362,7 @@ public final class ScreenHost: RendererDelegate {
             return
         }
         screen.lastTree = LuaTableReference(reference: treeRef)
-        let mutations = screen.reconciler.reconcile(element)
+        let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))
         if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
         if let reloadError {
             if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }
@@ -379,6 +379,20 @@ public final class ScreenHost: RendererDelegate {
     }
 
     // MARK: Signal-bound props
+
+    /// A bound prop the new tree leaves empty (its signal has no `:get()`) keeps what its signal
+    /// last sent, so a re-render does not blank it while the subscription goes on.
+    private func keepingBoundValues(of bound: [(path: [Int], prop: String, source: LuaValue)], in element: Element, on screen: ScreenInstance) -> Element {
+        var element = element
+        for (path, prop, value) in bound {
+            let name = PropName(rawValue: prop)
+            guard let node = screen.reconciler.node(at: path), case .reference(let source) = value,
+                  let binding = screen.bindings[PropBindingKey(node: node, prop: prop)], isSameLuaValue(binding.source, source),
+                  let shown = screen.reconciler.props(of: node)?[name] else { continue }
+            element.fillProp(name, with: shown, at: path[...])
+        }
+        return element
+    }
 
     private func bindSignals(_ bound: [(path: [Int], prop: String, source: LuaValue)], on screen: ScreenInstance) {
         var live: Set<PropBindingKey> = []
@@ -723,5 +737,17 @@ extension ScreenHost {
         if failure == nil { failure = lifecycle(screen, "configNavigation") }
         screen.loaded = failure == nil
         if screen.loaded { render(screen) }
+    }
+}
+
+extension Element {
+    /// Sets prop `name` of the element at `path` (child indices) if it has none.
+    mutating func fillProp(_ name: PropName, with value: PropValue, at path: ArraySlice<Int>) {
+        guard let first = path.first else {
+            if props[name] == nil { props[name] = value }
+            return
+        }
+        guard children.indices.contains(first) else { return }
+        children[first].fillProp(name, with: value, at: path.dropFirst())
     }
 }
