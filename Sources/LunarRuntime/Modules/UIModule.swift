@@ -113,12 +113,27 @@ enum UIModule {
       return node
     end
 
+    -- One `disabled` signal per command, so each render binds the same object
+    -- (the runtime keeps a subscription while its source stays the same).
+    local disabledSignals = setmetatable({}, { __mode = "k" })
+    local function disabledSignal(command)
+      local s = disabledSignals[command]
+      if s == nil then
+        s = command.enabled:map(function(enabled) return not enabled end)
+        disabledSignals[command] = s
+      end
+      return s
+    end
+
     function ui.Button(spec)
       local node = element("Button", spec, "title")
       local command = type(spec) == "table" and spec.command or nil
       if command ~= nil then
-        -- Disabled while the command is not enabled (which includes executing).
-        if not command.enabled:get() then node.props.disabled = true end
+        -- Disabled while the command is not enabled (which includes executing):
+        -- bound, so the button follows the command without a re-render.
+        node.props.disabled = not command.enabled:get()
+        node.bound = node.bound or {}
+        node.bound.disabled = disabledSignal(command)
         local onPress = node.events.press
         node.events.press = function()
           if onPress then onPress() end

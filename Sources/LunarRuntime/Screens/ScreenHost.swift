@@ -2,6 +2,7 @@ import CLunar
 import Foundation
 import LunarBridge
 import LunarRouter
+import LunarSignals
 import LunarUI
 
 /// The screens of a running bundle: opens screen modules, runs their
@@ -372,7 +373,7 @@ public final class ScreenHost: RendererDelegate {
             return
         }
         screen.lastTree = LuaTableReference(reference: treeRef)
-        let mutations = screen.reconciler.reconcile(element)
+        let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))
         if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
         if let reloadError {
             if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }
@@ -390,31 +391,82 @@ public final class ScreenHost: RendererDelegate {
 
     // MARK: Signal-bound props
 
+    /// A bound prop the new tree leaves empty (its signal has no `:get()`) keeps what its signal
+    /// last sent, so a re-render does not blank it while the subscription goes on.
+    private func keepingBoundValues(of bound: [(path: [Int], prop: String, source: LuaValue)], in element: Element, on screen: ScreenInstance) -> Element {
+        var element = element
+        for (path, prop, value) in bound {
+            let name = PropName(rawValue: prop)
+            guard let node = screen.reconciler.node(at: path), case .reference(let source) = value,
+                  let binding = screen.bindings[PropBindingKey(node: node, prop: prop)], isSameLuaValue(binding.source, source),
+                  let shown = screen.reconciler.props(of: node)?[name] else { continue }
+            element.fillProp(name, with: shown, at: path[...])
+        }
+        return element
+    }
+
     private func bindSignals(_ bound: [(path: [Int], prop: String, source: LuaValue)], on screen: ScreenInstance) {
         var live: Set<PropBindingKey> = []
-        for (path, prop, source) in bound {
-            guard let node = screen.reconciler.node(at: path) else { continue }
+        for (path, prop, value) in bound {
+            guard let node = screen.reconciler.node(at: path), case .reference(let source) = value else { continue }
             let key = PropBindingKey(node: node, prop: prop)
             live.insert(key)
-            if let existing = screen.bindings[key], existing.source == source { continue }
-            if let existing = screen.bindings[key] { disposeBinding(existing) }
-            let screenID = screen.id
-            let onValue = state.makeFunction(named: "ui.bound") { [weak self] frame in
-                let value = try frame.argument(1, as: LuaValue.self)
-                self?.boundValueChanged(screen: screenID, key: key, value: value)
-                return .results(0)
+            // Each render reads new references: compare the Lua values, so a re-render keeps its subscriptions.
+            if let existing = screen.bindings[key] {
+                if isSameLuaValue(existing.source, source) { continue }
+                disposeBinding(existing)
+                screen.bindings[key] = nil
             }
-            do {
-                let disposable = try state.callHelper(helpers.function("subscribe", in: state), [source, .function(onValue)]).first ?? .nil
-                screen.bindings[key] = PropBinding(source: source, disposable: disposable)
-            } catch {
-                onScriptError(error)
-            }
+            if let binding = subscribe(source, screen: screen.id, key: key) { screen.bindings[key] = binding }
         }
         for (key, binding) in screen.bindings where !live.contains(key) {
             disposeBinding(binding)
             screen.bindings[key] = nil
         }
+    }
+
+    /// Subscribes a bound prop to its source. A `lunar.signal` object is subscribed from Swift, so
+    /// a new value updates the node without calling into Lua (and so without a re-render);
+    /// anything else with `:subscribe` gets a Lua subscriber.
+    private func subscribe(_ source: LuaReference, screen id: ScreenID, key: PropBindingKey) -> PropBinding? {
+        let stack = state.stack
+        _ = stack.reserve(1)
+        LuaValue.reference(source).push(to: stack)
+        let signal = SignalArgument.source(at: -1, in: stack)
+        lunar_pop(state.L, 1)
+        if let signal {
+            let subscription = signal.subscribe { [weak self] event in
+                switch event {
+                case .next(let value): self?.boundValueChanged(screen: id, key: key, value: value)
+                case .failed(let failure): self?.state.report(LuaSignalError.unhandledReport(for: failure))
+                case .completed: break
+                }
+            }
+            return PropBinding(source: source, subscription: .native(subscription))
+        }
+        let onValue = state.makeFunction(named: "ui.bound") { [weak self] frame in
+            let value = try frame.argument(1, as: LuaValue.self)
+            self?.boundValueChanged(screen: id, key: key, value: value)
+            return .results(0)
+        }
+        do {
+            let disposable = try state.callHelper(helpers.function("subscribe", in: state), [.reference(source), .function(onValue)]).first ?? .nil
+            return PropBinding(source: source, subscription: .lua(disposable))
+        } catch {
+            onScriptError(error)
+            return nil
+        }
+    }
+
+    /// Whether two references hold the same Lua value (raw equality).
+    private func isSameLuaValue(_ a: LuaReference, _ b: LuaReference) -> Bool {
+        if a == b { return true }
+        let stack = state.stack
+        _ = stack.reserve(2)
+        LuaValue.reference(a).push(to: stack)
+        LuaValue.reference(b).push(to: stack)
+        defer { lunar_pop(state.L, 2) }
+        return lua_rawequal(state.L, -1, -2) != 0
     }
 
     private func boundValueChanged(screen id: ScreenID, key: PropBindingKey, value: LuaValue) {
@@ -435,7 +487,10 @@ public final class ScreenHost: RendererDelegate {
     }
 
     func disposeBinding(_ binding: PropBinding) {
-        _ = try? state.callHelper(helpers.function("dispose", in: state), [binding.disposable])
+        switch binding.subscription {
+        case .native(let subscription): subscription.dispose()
+        case .lua(let disposable): _ = try? state.callHelper(helpers.function("dispose", in: state), [disposable])
+        }
     }
 
     // MARK: Errors
@@ -691,5 +746,17 @@ extension ScreenHost {
         if failure == nil { failure = lifecycle(screen, "configNavigation") }
         screen.loaded = failure == nil
         if screen.loaded { render(screen) }
+    }
+}
+
+extension Element {
+    /// Sets prop `name` of the element at `path` (child indices) if it has none.
+    mutating func fillProp(_ name: PropName, with value: PropValue, at path: ArraySlice<Int>) {
+        guard let first = path.first else {
+            if props[name] == nil { props[name] = value }
+            return
+        }
+        guard children.indices.contains(first) else { return }
+        children[first].fillProp(name, with: value, at: path.dropFirst())
     }
 }

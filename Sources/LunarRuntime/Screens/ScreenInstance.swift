@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarSignals
 import LunarUI
 
 /// One opened screen: the Lua instance table (whose metatable's `__index` is
@@ -40,9 +41,14 @@ struct PropBindingKey: Hashable {
     var prop: String
 }
 
-/// A prop bound to a signal: the source object and the disposable of the
-/// subscription the runtime made.
+/// A prop bound to a signal: the source object and the subscription the runtime made.
 struct PropBinding {
-    var source: LuaValue
-    var disposable: LuaValue
+    var source: LuaReference
+    var subscription: Subscription
+
+    /// A `lunar.signal` object is subscribed from Swift; any other signal-like object from Lua.
+    enum Subscription {
+        case native(any Disposable)
+        case lua(LuaValue)
+    }
 }

@@ -299,6 +299,29 @@ enum NetworkModule {
       return object
     end
 
+    --- A cold signal of a request, batch or chain: each subscription sends it, then sends the
+    --- result and completes, or fails with the error table; disposing the subscription cancels it.
+    function net.signal(object)
+      if kindOf(object) == nil then
+        error("bad argument #1 to 'net.signal' (request, batch or chain expected, got " .. describe(object) .. ")", 2)
+      end
+      return require("lunar.signal").create(function(observer)
+        local cancel, problem = start(object, function(result, err)
+          if err ~= nil then
+            observer:fail(err)
+          else
+            observer:send(result)
+            observer:complete()
+          end
+        end)
+        if cancel == nil then
+          observer:fail(failure("invalidRequest", problem))
+          return nil
+        end
+        return cancel
+      end)
+    end
+
     --- Cancels every send of this object still running; true if there was one.
     function Request:cancel() return cancelAll(self) end
 
