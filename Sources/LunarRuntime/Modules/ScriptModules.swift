@@ -27,6 +27,11 @@ public enum ScriptModules {
     static func installScreens(on state: LuaState, host: ScreenHost) {
         let reference = ScreenHostReference()
         reference.host = host
+        installScreens(on: state, reference: reference)
+    }
+
+    /// The screen modules over `reference` (which may stay empty: `lunar types` only reads them).
+    static func installScreens(on state: LuaState, reference: ScreenHostReference) {
         state.register(UIModule.native(host: reference))
         state.registerSource("lunar.ui", UIModule.source)
         state.register(NavigatorModule.module(host: reference))

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import LunarBridge
+import LunarRuntime
+
+/// `lunar types [BUNDLE] [--output DIR]`: writes LuaLS stubs for every module
+/// scripts can `require`, the bridge API version, and a `.luarc.json` that
+/// points the editor at them.
+struct TypesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "types",
+        abstract: "Write LuaLS definition files for the runtime's modules and a .luarc.json."
+    )
+
+    @Argument(help: "The bundle directory (default: the current directory).")
+    var bundle: String?
+
+    @Option(help: "Where the definition files go (default: BUNDLE/.lunar/types).")
+    var output: String?
+
+    func run() async throws {
+        try await reportingFailures { try write() }
+    }
+
+    func write() throws {
+        let root = URL(fileURLWithPath: bundle ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+        let directory = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? root.appendingPathComponent(".lunar/types")
+        let definitions = BridgeAPI.definitions()
+        do {
+            try definitions.write(to: directory)
+            try EditorFiles.writeLuarc(in: root, definitions: directory)
+        } catch {
+            throw ScriptFailure(message: "lunar: cannot write definitions to \(directory.path): \(error.localizedDescription)")
+        }
+        let count = definitions.files.count
+        FileHandle.standardOutput.write(Data(
+            "lunar: wrote \(count) definition files to \(directory.path) (bridge API \(definitions.apiVersion))\n".utf8))
+    }
+}
+
+/// The editor set-up files `lunar types` and `lunar new` write.
+enum EditorFiles {
+    /// Writes `root/.luarc.json` pointing at `definitions` (relative when inside `root`).
+    static func writeLuarc(in root: URL, definitions: URL) throws {
+        let path = definitions.path.hasPrefix(root.path + "/")
+            ? String(definitions.path.dropFirst(root.path.count + 1)) : definitions.path
+        let text = LuaTypeDefinitions.luarc(definitionsPath: path, globals: [])
+        try Data(text.utf8).write(to: root.appendingPathComponent(".luarc.json"))
+    }
+}

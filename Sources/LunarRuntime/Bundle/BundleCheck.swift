@@ -1,0 +1,138 @@
+import Foundation
+import LunarBridge
+import LunarRouter
+
+/// What `lunar check` finds in a bundle without running it: every script
+/// compiled (syntax only), the manifest validated (its routes name existing
+/// screen modules, the entry matches a route, `bridgeAPI` is this runtime's).
+///
+/// ```swift
+/// let check = BundleCheck(directory: url)
+/// for problem in check.problems { print(problem) }   // "screens/login.lua:3: 'end' expected near <eof>"
+/// ```
+/// Runs synchronously on the calling thread, with a throwaway Lua state.
+public struct BundleCheck: Sendable {
+    /// The problems found, in a stable order: the manifest's first, then the
+    /// scripts' by path. Each names its file (and line, for scripts).
+    public private(set) var problems: [String] = []
+    /// The bundle-relative paths of the scripts compiled, sorted.
+    public private(set) var scripts: [String] = []
+    /// The manifest, when it could be read.
+    public private(set) var manifest: BundleManifest?
+
+    /// Checks the bundle at `directory` against `bridgeAPI` (this runtime's by default).
+    public init(directory: URL, bridgeAPI: String = BridgeAPI.version) {
+        let root = directory.standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            problems.append("\(directory.path): no such bundle directory")
+            return
+        }
+        scripts = Self.scripts(in: root)
+        checkManifest(root: root, bridgeAPI: bridgeAPI)
+        compileScripts(root: root)
+    }
+
+    /// Whether nothing is wrong.
+    public var passed: Bool { problems.isEmpty }
+
+    /// One line for the end of a report: `showcase: 7 scripts, 3 routes: no problems`.
+    public var summary: String {
+        let name = manifest?.name ?? "bundle"
+        let routes = manifest?.routes.count ?? 0
+        let counts = "\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(routes) route\(routes == 1 ? "" : "s")"
+        switch problems.count {
+        case 0: return "\(name): \(counts): no problems"
+        case 1: return "\(name): \(counts): 1 problem"
+        default: return "\(name): \(counts): \(problems.count) problems"
+        }
+    }
+
+    // MARK: - Manifest
+
+    private mutating func checkManifest(root: URL, bridgeAPI: String) {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("manifest.json").path) else {
+            problems.append("manifest.json: missing (a bundle needs one at its root)")
+            return
+        }
+        let manifest: BundleManifest
+        do {
+            manifest = try BundleManifest.parse(data)
+        } catch {
+            problems.append(error.message)
+            return
+        }
+        self.manifest = manifest
+        let router = Router()
+        for (pattern, module) in manifest.routes.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try router.add(pattern) { _ in true }
+            } catch {
+                problems.append("manifest.json: route '\(pattern)': \(error)")
+            }
+            if Self.moduleFile(module, in: root) == nil {
+                let path = module.replacingOccurrences(of: ".", with: "/")
+                problems.append("manifest.json: route '\(pattern)' names module '\(module)', but there is no \(path).lua or \(path)/init.lua")
+            }
+        }
+        if !router.canOpen(manifest.entry) {
+            problems.append("manifest.json: entry '\(manifest.entry)' matches no route (routes: \(manifest.routes.keys.sorted().joined(separator: ", ")))")
+        }
+        if let wanted = manifest.bridgeAPI, wanted != bridgeAPI {
+            problems.append("manifest.json: bridgeAPI '\(wanted)' does not match this runtime's bridge API '\(bridgeAPI)' (the modules changed since the bundle was written; see `lunar types`)")
+        }
+    }
+
+    /// The file `require(module)` loads inside the bundle, or nil.
+    static func moduleFile(_ module: String, in root: URL) -> String? {
+        let path = module.replacingOccurrences(of: ".", with: "/")
+        return [path + ".lua", path + "/init.lua"].first {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
+        }
+    }
+
+    // MARK: - Scripts
+
+    /// `file:line: message`, whether or not Lua's message already starts with the place.
+    static func located(_ error: LuaScriptError, in script: String) -> String {
+        guard let location = error.location else {
+            return error.message.hasPrefix(script + ":") ? error.message : "\(script): \(error.message)"
+        }
+        return error.message.hasPrefix(location.description) ? error.message : "\(location): \(error.message)"
+    }
+
+    /// Every `.lua` file under `root`, relative and sorted, skipping hidden
+    /// directories (`.lunar/types` holds stubs, not scripts).
+    static func scripts(in root: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walker where url.pathExtension == "lua" {
+            let path = url.standardizedFileURL.path
+            if path.hasPrefix(root.path + "/") { found.append(String(path.dropFirst(root.path.count + 1))) }
+        }
+        return found.sorted()
+    }
+
+    private mutating func compileScripts(root: URL) {
+        guard !scripts.isEmpty else { return }
+        let state: LuaState
+        do { state = try LuaState(options: LuaStateOptions()) } catch {
+            problems.append("lunar: cannot create a Lua state: \(error)")
+            return
+        }
+        for script in scripts {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(script).path),
+                  let source = String(data: data, encoding: .utf8) else {
+                problems.append("\(script): not UTF-8 text")
+                continue
+            }
+            do {
+                _ = try state.load(source, name: "@" + script)  // compiles only: nothing runs
+            } catch {
+                problems.append(Self.located(error, in: script))
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LunarBridge
+
+/// What scripts can call, as LuaLS stubs and as a version: the source of
+/// `lunar types` and of the manifest's `bridgeAPI` check.
+///
+/// The built-in modules are read from a state set up exactly as a bundle's
+/// (every module ``ScriptModules`` installs, from the declarations that drive
+/// the bridge); modules written in Lua add their hand-written descriptions
+/// (``luaWrittenModules``). A host adds its own modules:
+///
+/// ```swift
+/// let definitions = BridgeAPI.definitions(hostModules: [greeter])
+/// try definitions.write(to: URL(fileURLWithPath: ".lunar/types"))
+/// print(BridgeAPI.version)   // what a manifest's "bridgeAPI" must say
+/// ```
+/// Thread-safe: each call builds its own throwaway state.
+public enum BridgeAPI {
+    /// The version of the built-in bridge API (16 hex digits): a stable hash
+    /// of every built-in module's and class's signatures. A bundle whose
+    /// manifest names another `bridgeAPI` was written against other modules.
+    public static let version: String = definitions().apiVersion
+
+    /// Stubs for every built-in module plus `hostModules` (and their
+    /// ``LuaObject`` classes, `hostClasses`).
+    public static func definitions(hostModules: [LuaModule] = [], hostClasses: [LuaClassDescription] = []) -> LuaTypeDefinitions {
+        LuaTypeDefinitions(
+            modules: builtInModules() + hostModules.map { LuaModuleDescription($0) },
+            classes: builtInClasses + hostClasses)
+    }
+
+    /// The version of the built-in API plus host modules: what a host that
+    /// registers `native.*` modules can write into its bundles' manifests.
+    public static func version(hostModules: [LuaModule], hostClasses: [LuaClassDescription] = []) -> String {
+        definitions(hostModules: hostModules, hostClasses: hostClasses).apiVersion
+    }
+
+    /// The modules a bundle's scripts can `require`, described. Native parts
+    /// that a Lua-written module wraps (`lunar.ui.native`) are left out: the
+    /// wrapping module's description says what scripts use.
+    static func builtInModules() -> [LuaModuleDescription] {
+        let executor = LuaExecutor(name: "lunar.types", clock: .virtual)
+        defer { executor.shutdown() }
+        guard let state = try? LuaState(options: LuaStateOptions()) else {
+            preconditionFailure("lunar types: cannot create a Lua state")
+        }
+        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-types-unused")
+        ScriptModules.install(on: state, executor: executor, storageDirectory: storage)
+        ScriptModules.installScreens(on: state, reference: ScreenHostReference())
+        let written = luaWrittenModules
+        var modules: [LuaModuleDescription] = []
+        for name in state.moduleNames {
+            if let description = written[name] {
+                modules.append(description)
+            } else if name.hasSuffix(".native"), written[String(name.dropLast(7))] != nil {
+                continue
+            } else if let module = state.module(named: name) {
+                modules.append(LuaModuleDescription(module))
+            } else {
+                // A Lua-written module nobody described yet: still completes as a module.
+                modules.append(LuaModuleDescription(name, summary: "(written in Lua; not described)") { _ in })
+            }
+        }
+        return modules
+    }
+
+    /// The hand-written descriptions of the modules written in Lua, by name.
+    static var luaWrittenModules: [String: LuaModuleDescription] {
+        let all = [UIModule.description, NetworkModule.description, DecodeModule.decodeDescription, DecodeModule.encodeDescription]
+        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    }
+
+    /// The classes of the objects built-in modules hand out.
+    static var builtInClasses: [LuaClassDescription] {
+        [
+            LuaClassDescription(LuaSignal.self, summary: "A signal: subscribe to its values; operators return new signals."),
+            LuaClassDescription(LuaSubject.self, summary: "A signal scripts send values into."),
+            LuaClassDescription(LuaProperty.self, summary: "A signal with a current value."),
+            LuaClassDescription(LuaCommand.self, summary: "An action with enabled, executing and values signals."),
+            LuaClassDescription(LuaLifetime.self, summary: "Disposes what is added to it when it ends."),
+            LuaClassDescription(LuaDisposable.self, summary: "A subscription or resource that can be disposed."),
+            LuaClassDescription(LuaSignalObserver.self, summary: "Sends events into a signal made by signal.create."),
+            LuaClassDescription(
+                name: "TimerHandle", summary: "A scheduled timer.",
+                methods: [LuaFunctionDescription("cancel", returns: ["boolean"], summary: "Stops the timer; false if it already ended.")]),
+            LuaClassDescription(
+                name: "Route", summary: "A route added with router.add.",
+                methods: [LuaFunctionDescription("remove", returns: ["boolean"], summary: "Removes the route; false if already removed.")]),
+        ]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// `lunar types`, `lunar check` and `lunar new`, through the binary.
+@Suite struct ToolsTests {
+    static let showcase = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/Showcase")
+
+    /// Every file under `dir`, relative path → contents.
+    static func tree(_ dir: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(dir.standardizedFileURL.path.count + 1))] =
+                try String(contentsOf: url, encoding: .utf8)
+        }
+        return files
+    }
+
+    /// A bundle from `files` (relative path → contents) in a new temporary directory.
+    static func bundle(_ files: [String: String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for (path, contents) in files {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    static let goodScreen = "local ui = require('lunar.ui')\nreturn { render = function() return ui.Text 'hi' end }\n"
+
+    static func manifest(entry: String = "/home", routes: [String: String] = ["/home": "screens.home"], bridgeAPI: String? = nil) -> String {
+        let routeList = routes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
+        let api = bridgeAPI.map { ", \"bridgeAPI\": \"\($0)\"" } ?? ""
+        return "{\"name\": \"t\", \"version\": \"1\", \"entry\": \"\(entry)\", \"routes\": {\(routeList)}\(api)}"
+    }
+
+    // MARK: - types
+
+    @Test func typesAreDeterministicAndDescribeSeveralModules() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try LunarProcess.run(["types", dir.path])
+        #expect(first.status == 0, "\(first.err)")
+        let types = dir.appendingPathComponent(".lunar/types")
+        let once = try Self.tree(types)
+        let again = try LunarProcess.run(["types", dir.path])
+        #expect(again.status == 0)
+        #expect(try Self.tree(types) == once)
+
+        let timer = try #require(once["lunar/timer.lua"])
+        #expect(timer.hasPrefix("---@meta lunar.timer\n"))
+        #expect(timer.contains("---@param arg1 number\n---@param arg2 fun()\n---@return TimerHandle\nfunction lunar_timer.after(arg1, arg2) end"))
+        let signal = try #require(once["lunar/signal.lua"])
+        #expect(signal.contains("function lunar_signal.value(arg1) end"))
+        #expect(signal.contains("---@return Property"))
+        let router = try #require(once["lunar/router.lua"])
+        #expect(router.contains("function lunar_router.open(arg1, arg2) end"))
+        let root = try #require(once["lunar/init.lua"])
+        #expect(root.contains("function lunar.async(arg1, ...) end"))
+        // Lua-written modules come from their hand-written descriptions; their native parts stay out.
+        let decode = try #require(once["lunar/decode.lua"])
+        #expect(decode.contains("---@param default string?\n---@return string\nfunction lunar_decode.string(t, key, default) end"))
+        #expect(once["lunar/ui.lua"]?.contains("function lunar_ui.TextField(spec) end") == true)
+        #expect(once["lunar/net.lua"]?.contains("function lunar_net.send(object, handler) end") == true)
+        #expect(once["lunar/ui/native.lua"] == nil)
+        // Classes with their methods and properties.
+        let classes = try #require(once["classes.lua"])
+        #expect(classes.contains("---@class Signal\n"))
+        #expect(classes.contains("function Signal:map(arg1) end"))
+        #expect(classes.contains("---@class Property\n"))
+        #expect(classes.contains("---@class lunar.net.Request\n"))
+
+        let version = try #require(once["bridge-api.txt"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.count == 16)
+        #expect(first.out.contains("bridge API \(version)"))
+        let luarc = try String(contentsOf: dir.appendingPathComponent(".luarc.json"), encoding: .utf8)
+        #expect(luarc.contains("\"workspace.library\": [\".lunar/types\"]"))
+        #expect(luarc.contains("\"runtime.version\": \"Lua 5.4\""))
+    }
+
+    @Test func typesGoWhereOutputSays() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stubs")
+        try "---@meta gone\n".write(to: dir.appendingPathComponent("stale.lua"), atomically: true, encoding: .utf8)
+        let r = try LunarProcess.run(["types", "--output", out.path], cwd: dir)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("lunar/storage.lua").path))
+        let luarc = try String(contentsOf: dir.appendingPathComponent(".luarc.json"), encoding: .utf8)
+        #expect(luarc.contains("[\"stubs\"]"))
+    }
+
+    // MARK: - check
+
+    @Test func showcasePassesCheck() throws {
+        let r = try LunarProcess.run(["check", Self.showcase.path])
+        #expect(r.status == 0, "\(r.out)\(r.err)")
+        #expect(r.out.hasSuffix(": no problems\n"))
+        #expect(r.out.hasPrefix("lunar check: showcase: "))
+    }
+
+    @Test func checkReportsSyntaxErrorsWithFileAndLine() throws {
+        let dir = try Self.bundle([
+            "manifest.json": Self.manifest(),
+            "screens/home.lua": Self.goodScreen,
+            "lib/broken.lua": "local x = 1\nif x then\n  print(x)\n",
+            "spec/home_spec.lua": "describe('x', function()\n  it('y', function() end\nend)\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["check", dir.path])
+        #expect(r.status == 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(r.out)")
+        #expect(lines.first?.hasPrefix("lib/broken.lua:4: 'end' expected") == true, "\(r.out)")
+        #expect(lines.dropFirst().first?.hasPrefix("spec/home_spec.lua:3: ')' expected") == true, "\(r.out)")
+        #expect(lines.last == "lunar check: t: 3 scripts, 1 route: 2 problems")
+    }
+
+    @Test func checkReportsAMissingScreenModule() throws {
+        let dir = try Self.bundle([
+            "manifest.json": Self.manifest(routes: ["/home": "screens.home", "/items/:id": "screens.item"]),
+            "screens/home.lua": Self.goodScreen,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["check", dir.path])
+        #expect(r.status == 1)
+        #expect(r.out.contains("manifest.json: route '/items/:id' names module 'screens.item', but there is no screens/item.lua or screens/item/init.lua\n"))
+        #expect(r.out.hasSuffix("1 problem\n"))
+    }
+
+    @Test func checkReportsAnEntryMatchingNoRoute() throws {
+        let dir = try Self.bundle([
+            "manifest.json": Self.manifest(entry: "/start"),
+            "screens/home.lua": Self.goodScreen,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["check", dir.path])
+        #expect(r.status == 1)
+        #expect(r.out.contains("manifest.json: entry '/start' matches no route (routes: /home)\n"))
+    }
+
+    @Test func checkComparesTheBridgeAPIVersion() throws {
+        let types = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: types) }
+        _ = try LunarProcess.run(["types", "--output", types.path], cwd: types)
+        let current = try String(contentsOf: types.appendingPathComponent("bridge-api.txt"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let matching = try Self.bundle(["manifest.json": Self.manifest(bridgeAPI: current), "screens/home.lua": Self.goodScreen])
+        defer { try? FileManager.default.removeItem(at: matching) }
+        let ok = try LunarProcess.run(["check", matching.path])
+        #expect(ok.status == 0, "\(ok.out)")
+
+        let stale = try Self.bundle(["manifest.json": Self.manifest(bridgeAPI: "0123456789abcdef"), "screens/home.lua": Self.goodScreen])
+        defer { try? FileManager.default.removeItem(at: stale) }
+        let r = try LunarProcess.run(["check", stale.path])
+        #expect(r.status == 1)
+        #expect(r.out.contains("manifest.json: bridgeAPI '0123456789abcdef' does not match this runtime's bridge API '\(current)'"))
+    }
+
+    @Test func checkReportsAnUnreadableManifest() throws {
+        let dir = try Self.bundle(["manifest.json": "{\"name\": \"t\"", "screens/home.lua": Self.goodScreen])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["check", dir.path])
+        #expect(r.status == 1)
+        #expect(r.out.hasPrefix("manifest.json: not valid JSON"))
+        #expect(r.out.hasSuffix("lunar check: bundle: 1 script, 0 routes: 1 problem\n"))
+    }
+
+    // MARK: - new
+
+    @Test func newBundlePassesCheck() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let made = try LunarProcess.run(["new", "hello", "--directory", dir.path])
+        #expect(made.status == 0, "\(made.err)")
+        let bundle = dir.appendingPathComponent("hello")
+        let files = try Self.tree(bundle)
+        for path in ["manifest.json", "screens/home.lua", "viewmodels/home.lua", "spec/home_spec.lua",
+                     "mock-api/GET/hello.json", ".luarc.json", ".luacheckrc", ".lunar/types/lunar/ui.lua"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        #expect(files["viewmodels/home.lua"]?.contains("signal.value(\"\")") == true)
+        let check = try LunarProcess.run(["check", bundle.path])
+        #expect(check.status == 0, "\(check.out)")
+        #expect(check.out == "lunar check: hello: 3 scripts, 1 route: no problems\n")
+
+        let again = try LunarProcess.run(["new", "hello", "--directory", dir.path])
+        #expect(again.status == 1)
+        #expect(again.err.contains("already exists"))
+    }
+
+    @Test func newRefusesABadName() throws {
+        let r = try LunarProcess.run(["new", "../escape"])
+        #expect(r.status != 0)
+        #expect(r.err.contains("not a bundle name"))
+    }
+}
