@@ -4,6 +4,8 @@
 std = "lua54"
 not_globals = { "io", "debug", "dofile", "loadfile" }
 max_line_length = 120
+-- Screen methods take self whether or not they use it (render, load, ...).
+self = false
 exclude_files = { "**/.lunar/**" }
 
 -- Specs (`lunar test`) get the spec language and the app driver as globals.
