@@ -31,7 +31,7 @@ import Testing
         dev.send("tap Nowhere")
         try await dev.waitForError("lunar: line 2: tap Nowhere: ")
         try bundle.write("screens/home.lua", TemporaryBundle.homeScreen("Hello v3"))
-        try await dev.waitForError("lunar: reloaded screens/home.lua\n")
+        try await dev.waitForError("lunar: reloaded screens/home.lua\n", times: 2)
         dev.send("snapshot")
         try await dev.waitForOutput("> snapshot\n== (untitled) ==\nColumn\n  Text \"Hello v3\"\n")
     }
