@@ -193,6 +193,19 @@ return screen
         #expect(try await runtime.lua("return inits, binds") == [1, 2])
     }
 
+    @Test func theReBindAndTheReloadPassThroughHookPoints() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        _ = try await runtime.lua("""
+            local intercept = require("lunar.intercept")
+            intercept.screen("bindViewModel", "after", function() hooked = (hooked or "") .. "bind;" end)
+            intercept.screen("reloaded", "after", function() hooked = (hooked or "") .. "reloaded;" end)
+            """)
+        try b.write("screens/home.lua", boundScreen + "\n-- edited\n")
+        await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(try await runtime.lua("return hooked") == [.string("bind;reloaded;")])
+    }
+
     @Test func anUnrelatedReloadLeavesBindingsAlone() async throws {
         let (b, runtime) = try await start()
         defer { b.remove() }
