@@ -164,6 +164,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
         ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),
+        ("Reload", ["LunarRuntime", "LunarHeadless", "LunarUI"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

@@ -3,7 +3,8 @@
 
 A measure named <suite>.<measure>.ours with a sibling <suite>.<measure>.baseline
 prints a ratio of medians (below 1 means Lunar is faster); a lone
-<suite>.<measure> prints its median wall-clock in ms plus its custom metrics.
+<suite>.<measure> prints its median wall-clock in ms plus its custom metrics
+(a custom metric named <name>_us, in microseconds, prints as <name>_ms).
 """
 import glob
 import os
@@ -20,6 +21,17 @@ def read_samples(path):
         values = [float(line) for line in f if line.strip()]
     unit = re.search(r"\((ns|μs|us|ms|s)\)", header)
     return header, values, unit.group(1) if unit else None
+
+
+def custom_in_ms(fields):
+    """Custom metrics are integers: a `<name>_us` one (microseconds) prints as `<name>_ms`."""
+    out = {}
+    for k, v in fields.items():
+        if k.endswith("_us"):
+            out[k[: -len("_us")] + "_ms"] = round(v / 1000, 3)
+        else:
+            out[k] = v
+    return out
 
 
 def main(directory):
@@ -52,7 +64,7 @@ def main(directory):
             lines.append(f"{measure} ratio={ours / theirs:.3f} ours={ours:.3f}ms baseline={theirs:.3f}ms")
         else:
             fields = measures[name]
-            extra = " ".join(f"{k}={v:g}" for k, v in sorted(fields.items()) if k != "ms")
+            extra = " ".join(f"{k}={v:g}" for k, v in sorted(custom_in_ms(fields).items()) if k != "ms")
             lines.append(f"{name} ms={fields.get('ms', float('nan')):.3f} {extra}".rstrip())
     print("\n".join(lines))
     return 0 if lines else 1

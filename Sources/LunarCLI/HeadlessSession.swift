@@ -13,15 +13,21 @@ final class HeadlessSession {
     }
 
     private let runtime: LunarRuntime
+    private let keepsGoing: Bool
     private var lineNumber = 0
 
-    /// - Parameter runtime: the runtime to start.
-    init(runtime: LunarRuntime) {
+    /// - Parameters:
+    ///   - runtime: the runtime to start.
+    ///   - keepsGoing: report a command that cannot be carried out and go on
+    ///     (`lunar dev`), instead of ending the session with it (`lunar run`).
+    init(runtime: LunarRuntime, keepsGoing: Bool = false) {
         self.runtime = runtime
+        self.keepsGoing = keepsGoing
     }
 
-    /// Prints the first screen, then handles inputs until they end; throws a
-    /// ScriptFailure for the first command that cannot be carried out.
+    /// Prints the first screen, then handles inputs until they end; unless it
+    /// keeps going, throws a ScriptFailure for the first command that cannot
+    /// be carried out.
     func run(_ inputs: AsyncStream<Input>) async throws {
         do {
             write(try await runtime.startHeadless())
@@ -30,7 +36,12 @@ final class HeadlessSession {
         }
         for await input in inputs {
             switch input {
-            case .line(let line): try await perform(line)
+            case .line(let line):
+                do {
+                    try await perform(line)
+                } catch let failure as ScriptFailure where keepsGoing {
+                    FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+                }
             case .bundleChanged(let paths):
                 // The mock API and specs are not part of the running app.
                 if paths.contains(where: { !$0.hasPrefix("mock-api/") && !$0.hasPrefix("spec/") }) { await reload(paths) }

@@ -6,6 +6,9 @@ struct Lunar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lunar",
         abstract: "Run, test and develop Lunar script bundles.",
-        subcommands: [RunCommand.self, ServeCommand.self, ExecCommand.self, TypesCommand.self, CheckCommand.self, NewCommand.self]
+        subcommands: [
+            RunCommand.self, DevCommand.self, ServeCommand.self, ExecCommand.self,
+            TypesCommand.self, CheckCommand.self, NewCommand.self,
+        ]
     )
 }

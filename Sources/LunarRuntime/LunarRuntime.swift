@@ -110,7 +110,8 @@ public actor LunarRuntime {
         let (report, errors, resets) = reloader.reload(changedFiles: changedFiles)
         var final = report
         final.remounted = resets.sorted()
-        host.finishReload(final, errors: errors, resets: resets, stillFailing: reloader.failing.values.first)
+        host.finishReload(final, errors: errors, resets: resets, affected: reloader.affectedModules(by: report.reloaded),
+                          stillFailing: reloader.failing.values.first)
         return final
     }
 

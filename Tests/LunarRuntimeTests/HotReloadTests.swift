@@ -128,6 +128,95 @@ return screen
     }
 }
 
+let counterViewModel = """
+local signal = require("lunar.signal")
+local vm = {}
+function vm:initialize() self.count = signal.value(0); inits = (inits or 0) + 1 end
+function vm:add() self.count:set(self.count:get() + 1) end
+return vm
+"""
+
+let boundScreen = """
+local ui = require("lunar.ui")
+local screen = { viewModel = "viewmodels.counter" }
+function screen:load() loads = (loads or 0) + 1 end
+function screen:bindViewModel()
+  binds = (binds or 0) + 1
+  self.viewModel.count:subscribe(function(n)
+    self.label = "seen " .. n
+    heard = (heard or "") .. "seen" .. n .. ";"
+  end):disposeWith(self.lifetime)
+end
+function screen:reloaded() reloads = (reloads or 0) + 1 end
+function screen:render()
+  return ui.Column {
+    ui.Text(self.label or "none"),
+    ui.Button { title = "Add", onPress = function() self.viewModel:add() end },
+  }
+end
+return screen
+"""
+
+/// Subscribers made in `bindViewModel` are re-made against the new code.
+@Suite struct SubscriberSwapTests {
+    func start() async throws -> (TestBundle, LunarRuntime) {
+        let b = try TestBundle(files: ["screens/home.lua": boundScreen, "viewmodels/counter.lua": counterViewModel])
+        return (b, try await b.start())
+    }
+
+    @Test func aScreenSwapReBindsItsSubscribersOnce() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        try await runtime.run(.tap("Add"))
+        #expect(await runtime.snapshot().contains("Text \"seen 1\""))
+        try b.write("screens/home.lua", boundScreen.replacingOccurrences(of: "\"seen\"", with: "\"got\"")
+            .replacingOccurrences(of: "\"seen \"", with: "\"got \""))
+        #expect(await runtime.reload(changedFiles: ["screens/home.lua"]).reloaded == ["screens.home"])
+        // The new subscriber got the current value at once; the view-model kept its state.
+        #expect(await runtime.snapshot().contains("Text \"got 1\""))
+        try await runtime.run(.tap("Add"))
+        #expect(await runtime.snapshot().contains("Text \"got 2\""))
+        // The old subscriber was disposed with the old lifetime: one delivery per change.
+        #expect(try await runtime.lua("return heard") == [.string("seen0;seen1;got1;got2;")])
+        #expect(try await runtime.lua("return loads, inits, binds, reloads") == [1, 1, 2, 1])
+    }
+
+    @Test func aViewModelSwapReBindsTheScreenThatUsesIt() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        try await runtime.run(.tap("Add"))
+        try b.write("viewmodels/counter.lua", counterViewModel.replacingOccurrences(of: "get() + 1", with: "get() + 10"))
+        #expect(await runtime.reload(changedFiles: ["viewmodels/counter.lua"]).reloaded == ["viewmodels.counter"])
+        try await runtime.run(.tap("Add"))
+        #expect(await runtime.snapshot().contains("Text \"seen 11\""))
+        #expect(try await runtime.lua("return heard") == [.string("seen0;seen1;seen1;seen11;")])
+        #expect(try await runtime.lua("return inits, binds") == [1, 2])
+    }
+
+    @Test func theReBindAndTheReloadPassThroughHookPoints() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        _ = try await runtime.lua("""
+            local intercept = require("lunar.intercept")
+            intercept.screen("bindViewModel", "after", function() hooked = (hooked or "") .. "bind;" end)
+            intercept.screen("reloaded", "after", function() hooked = (hooked or "") .. "reloaded;" end)
+            """)
+        try b.write("screens/home.lua", boundScreen + "\n-- edited\n")
+        await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(try await runtime.lua("return hooked") == [.string("bind;reloaded;")])
+    }
+
+    @Test func anUnrelatedReloadLeavesBindingsAlone() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        try b.write("lib/other.lua", "return { v = 1 }")
+        _ = try await runtime.lua("require('lib.other')")
+        try b.write("lib/other.lua", "return { v = 2 }")
+        #expect(await runtime.reload(changedFiles: ["lib/other.lua"]).reloaded == ["lib.other"])
+        #expect(try await runtime.lua("return binds, reloads") == [1, 1])
+    }
+}
+
 @Suite struct BundleWatcherTests {
     @Test func reportsWritesAndRenamesOnce() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-watch-\(UUID().uuidString)")
@@ -148,5 +237,26 @@ return screen
         try FileManager.default.createDirectory(at: root.appendingPathComponent("lib"), withIntermediateDirectories: true)
         try "return 1".write(to: root.appendingPathComponent("lib/util.lua"), atomically: false, encoding: .utf8)
         #expect(await iterator.next() == ["lib/util.lua"])
+    }
+
+    @Test func everySubscriberGetsEachBatchUntilRemoved() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watcher = BundleWatcher(root: root, quietPeriod: 0.02)
+        defer { watcher.stop() }
+        let first = AsyncStream<[String]>.makeStream(), second = AsyncStream<[String]>.makeStream()
+        let firstSubscription = try watcher.start { first.continuation.yield($0) }
+        try watcher.start { second.continuation.yield($0) }
+        var firstBatches = first.stream.makeAsyncIterator(), secondBatches = second.stream.makeAsyncIterator()
+        try "return 1".write(to: root.appendingPathComponent("a.lua"), atomically: false, encoding: .utf8)
+        #expect(await firstBatches.next() == ["a.lua"])
+        #expect(await secondBatches.next() == ["a.lua"])
+        // The first one leaves; the watcher goes on for the second.
+        watcher.remove(firstSubscription)
+        first.continuation.finish()
+        try "return 2".write(to: root.appendingPathComponent("b.lua"), atomically: false, encoding: .utf8)
+        #expect(await secondBatches.next() == ["b.lua"])
+        #expect(await firstBatches.next() == nil)
     }
 }

@@ -1,8 +1,8 @@
 /// Something that notices when files of a bundle change: the dev server's
 /// change feed forwards what it reports to every connected host.
 ///
-/// The runtime's `BundleWatcher` (inotify) is meant to conform; until then
-/// ``PollingChangeSource`` compares directory snapshots, and
+/// The runtime's `BundleWatcher` (inotify) conforms (`lunar dev` uses it);
+/// ``PollingChangeSource`` compares directory snapshots (`lunar serve`), and
 /// ``ManualChangeSource`` reports what its owner tells it.
 public protocol BundleChangeSource: Sendable {
     /// Batches of changed paths, relative to the bundle root and

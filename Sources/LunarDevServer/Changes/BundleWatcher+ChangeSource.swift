@@ -1,15 +1,16 @@
 import LunarRuntime
 
-/// The runtime's inotify watcher feeds the dev server's change feed directly.
+/// The runtime's inotify watcher feeds the dev server's change feed directly;
+/// each stream is a subscriber of its own.
 extension BundleWatcher: BundleChangeSource {
     public func changes() -> AsyncStream<Set<String>> {
         let (stream, continuation) = AsyncStream<Set<String>>.makeStream()
         do {
-            try start { paths in continuation.yield(Set(paths)) }
+            let subscription = try start { paths in continuation.yield(Set(paths)) }
+            continuation.onTermination = { [weak self] _ in self?.remove(subscription) }
         } catch {
             continuation.finish()
         }
-        continuation.onTermination = { [weak self] _ in self?.stop() }
         return stream
     }
 }

@@ -1,8 +1,7 @@
 import Synchronization
 
 /// A change source that reports what its owner sends: for tests, and for a
-/// host that already watches the bundle (`lunar dev` forwards its watcher's
-/// batches here after reloading).
+/// host that learns of changes some other way.
 ///
 /// `send` may be called from any thread; batches sent while no stream is open
 /// are dropped.

@@ -9,8 +9,9 @@ import Glibc
 ///
 /// Watches every directory below the root, including ones created later;
 /// reports paths relative to the root. Hidden files and editor temporaries
-/// (`.#x`, `x~`, `*.swp`) are ignored. Thread-safe; callbacks arrive on the
-/// watcher's own thread.
+/// (`.#x`, `x~`, `*.swp`) are ignored. Several subscribers may share one
+/// watcher (`lunar dev` reloads and feeds its dev server from one).
+/// Thread-safe; callbacks arrive on the watcher's own thread.
 public final class BundleWatcher: @unchecked Sendable {
     public let root: URL
     /// How long the directory must stay quiet before a batch is reported.
@@ -20,6 +21,8 @@ public final class BundleWatcher: @unchecked Sendable {
     private var wakePipe: [Int32] = [-1, -1]
     private var directories: [Int32: String] = [:]  // watch descriptor → relative directory ("" = root)
     private var running = false
+    private var subscribers: [Int: @Sendable ([String]) -> Void] = [:]
+    private var nextSubscription = 0
 
     public init(root: URL, quietPeriod: Double = 0.005) {
         self.root = root.standardizedFileURL
@@ -28,18 +31,49 @@ public final class BundleWatcher: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Starts reporting batches of changed paths (relative to the root), in the order first seen.
-    public func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws {
-        #if canImport(Glibc)
+    /// Adds a subscriber that gets every batch of changed paths (relative to
+    /// the root, in the order first seen); the first one starts watching.
+    /// Each subscriber gets every batch, on the watcher's thread.
+    @discardableResult
+    public func start(_ onChange: @escaping @Sendable ([String]) -> Void) throws -> Subscription {
         lock.lock()
         defer { lock.unlock() }
-        guard !running else { return }
+        if !running { try startWatching() }
+        nextSubscription += 1
+        subscribers[nextSubscription] = onChange
+        return Subscription(id: nextSubscription)
+    }
+
+    /// Removes one subscriber; watching stops with the last one.
+    public func remove(_ subscription: Subscription) {
+        lock.lock()
+        defer { lock.unlock() }
+        subscribers[subscription.id] = nil
+        if subscribers.isEmpty { stopWatching() }
+    }
+
+    /// Removes every subscriber and stops watching.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        subscribers = [:]
+        stopWatching()
+    }
+
+    /// One subscriber of a watcher, for ``remove(_:)``.
+    public struct Subscription: Hashable, Sendable {
+        let id: Int
+    }
+
+    /// Called with the lock held.
+    private func startWatching() throws {
+        #if canImport(Glibc)
         fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw BundleError("cannot watch \(root.path): inotify_init1 failed (errno \(errno))") }
         guard pipe(&wakePipe) == 0 else { throw BundleError("cannot watch \(root.path): pipe failed") }
         addWatches(under: "")
         running = true
-        let thread = Thread { [self] in self.loop(onChange) }
+        let thread = Thread { [self] in self.loop() }
         thread.name = "lunar.watcher"
         thread.start()
         #else
@@ -47,13 +81,19 @@ public final class BundleWatcher: @unchecked Sendable {
         #endif
     }
 
-    public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Called with the lock held.
+    private func stopWatching() {
         guard running else { return }
         running = false
         var byte: UInt8 = 1
         _ = write(wakePipe[1], &byte, 1)
+    }
+
+    private func deliver(_ paths: [String]) {
+        lock.lock()
+        let targets = subscribers.sorted { $0.key < $1.key }.map(\.value)
+        lock.unlock()
+        for onChange in targets { onChange(paths) }
     }
 
     #if canImport(Glibc)
@@ -79,7 +119,7 @@ public final class BundleWatcher: @unchecked Sendable {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 
-    private func loop(_ onChange: @escaping @Sendable ([String]) -> Void) {
+    private func loop() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
         var pendingSet: Set<String> = []
@@ -90,7 +130,7 @@ public final class BundleWatcher: @unchecked Sendable {
             let ready = poll(&fds, 2, timeout)
             if fds[1].revents != 0 { break }
             if ready == 0 {
-                onChange(pending)
+                deliver(pending)
                 pending = []
                 pendingSet = []
                 continue

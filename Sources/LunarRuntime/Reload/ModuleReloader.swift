@@ -125,6 +125,16 @@ final class ModuleReloader {
         return (report, errors, resets)
     }
 
+    /// The reloaded modules and every module that (transitively) required one.
+    func affectedModules(by reloaded: [String]) -> [String] {
+        var seen = Set(reloaded)
+        var out = reloaded
+        for module in reloaded {
+            for dependent in dependents(of: module) where seen.insert(dependent).inserted { out.append(dependent) }
+        }
+        return out
+    }
+
     func isLoaded(_ module: String) -> Bool {
         (try? state.callHelper(support.function("isLoaded", in: state), [.string(module)]).first?.boolValue) ?? false
     }

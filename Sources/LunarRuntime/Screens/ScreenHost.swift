@@ -634,6 +634,30 @@ public final class ScreenHost: RendererDelegate {
       if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
     end
 
+    -- A hot reload re-binds a screen: what bindViewModel tied to the old
+    -- lifetime is disposed, and the next bindViewModel gets a fresh one.
+    function helpers.renewLifetime(instance)
+      local lifetime = rawget(instance, "lifetime")
+      if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
+      rawset(instance, "lifetime", require("lunar.signal").lifetime())
+    end
+
+    -- Whether a screen runs code from one of `modules`: its own module, or
+    -- the module its view-model was made from.
+    function helpers.uses(instance, module, modules)
+      local names = {}
+      for _, name in ipairs(modules) do names[name] = true end
+      if names[module] then return true end
+      local viewModel = rawget(instance, "viewModel")
+      local meta = type(viewModel) == "table" and getmetatable(viewModel)
+      local definition = meta and rawget(meta, "__index")
+      if definition == nil then return false end
+      for name in pairs(names) do
+        if package.loaded[name] == definition then return true end
+      end
+      return false
+    end
+
     function helpers.alertSpec(spec)
       local buttons = {}
       for i, b in ipairs(spec.buttons or {}) do buttons[i] = { title = b.title, role = b.role } end
@@ -701,9 +725,11 @@ extension LuaTableReference {
 
 extension ScreenHost {
     /// Applies a reload's outcome: shows or clears the reload error, remounts
-    /// screens of `--@refresh reset` modules, tells live screens (`reloaded()`)
-    /// and re-renders.
-    func finishReload(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, stillFailing: LuaScriptError?) {
+    /// screens of `--@refresh reset` modules, re-binds live screens that run
+    /// code from an `affected` module (see ``rebind(_:)``), tells live screens
+    /// (`reloaded(modules)`) and re-renders.
+    func finishReload(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, affected: [String],
+                      stillFailing: LuaScriptError?) {
         operationDepth += 1
         defer { operationDepth -= 1 }
         reloadError = errors.first ?? stillFailing
@@ -712,7 +738,10 @@ extension ScreenHost {
         }
         if !report.reloaded.isEmpty {
             let modules = LuaValue.table(LuaTable(array: report.reloaded.map(LuaValue.string)))
+            let affectedList = LuaValue.table(LuaTable(array: affected.map(LuaValue.string)))
             for screen in screens.values.sorted(by: { $0.id < $1.id }) where screen.loaded {
+                // A remounted screen has just been bound from scratch.
+                if !resets.contains(screen.module), usesAny(of: affectedList, screen) { rebind(screen) }
                 lifecycle(screen, "reloaded", modules)
             }
         }
@@ -741,11 +770,34 @@ extension ScreenHost {
             showOverlay(message: "\(error)", on: screen)
             return
         }
-        var failure = lifecycle(screen, "load", screen.params)
-        if failure == nil { failure = lifecycle(screen, "bindViewModel", screen.params) }
-        if failure == nil { failure = lifecycle(screen, "configNavigation") }
-        screen.loaded = failure == nil
+        // Like opening: the default setup (an after-load hook) binds and configures.
+        screen.loaded = false
+        screen.setupFailure = nil
+        lifecycle(screen, "load", screen.params)
+        screen.loaded = screen.setupFailure == nil
         if screen.loaded { render(screen) }
+    }
+
+    /// Whether the screen's module or its view-model's module is among `modules`.
+    func usesAny(of modules: LuaValue, _ screen: ScreenInstance) -> Bool {
+        let result = try? state.callHelper(helpers.function("uses", in: state),
+                                           [.reference(screen.instance.reference), .string(screen.module), modules])
+        return result?.first?.isTruthy ?? false
+    }
+
+    /// Re-runs a live screen's bindings against new code: disposes
+    /// `self.lifetime` (what `bindViewModel` tied to it), gives the screen a
+    /// fresh one and calls `bindViewModel(params)` through its hook point.
+    /// Fields and the view-model are kept; `load` and `initialize` do not run.
+    func rebind(_ screen: ScreenInstance) {
+        do {
+            _ = try state.callHelper(helpers.function("renewLifetime", in: state), [.reference(screen.instance.reference)])
+        } catch {
+            onScriptError(error)
+            showOverlay(error, on: screen)
+            return
+        }
+        lifecycle(screen, "bindViewModel", screen.params)
     }
 }
 

@@ -80,9 +80,11 @@ final class LiveProcess: @unchecked Sendable {
         try await waitFor("output containing \(text.debugDescription)", within: seconds) { out, _, _ in out.contains(text) }
     }
 
-    /// Waits until standard error contains `text`.
-    func waitForError(_ text: String, within seconds: Double = 30) async throws {
-        try await waitFor("standard error containing \(text.debugDescription)", within: seconds) { _, err, _ in err.contains(text) }
+    /// Waits until standard error contains `text` (at least `times` times).
+    func waitForError(_ text: String, times: Int = 1, within seconds: Double = 30) async throws {
+        try await waitFor("standard error containing \(text.debugDescription) \(times) time(s)", within: seconds) { _, err, _ in
+            err.components(separatedBy: text).count - 1 >= times
+        }
     }
 
     private func waitFor(_ what: String, within seconds: Double = 30, _ check: @escaping @Sendable (String, String, Bool) -> Bool) async throws {

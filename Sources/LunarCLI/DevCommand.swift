@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import LunarDevServer
+import LunarRuntime
+
+/// `lunar dev BUNDLE`: runs the bundle like `lunar run`, watches its directory
+/// (inotify) and hot-reloads every saved file into the running app, and serves
+/// the bundle, its change feed and its mock API so that a second host can
+/// attach with `lunar run http://HOST:PORT/`.
+///
+/// What reloaded or failed is reported on standard error. Headless, it reads
+/// commands from standard input like `lunar run`, but a failing command is
+/// reported and the session goes on, and the end of input does not end it:
+/// it runs until interrupted.
+struct DevCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dev",
+        abstract: "Run a bundle, hot-reload it when its files change, and serve it to other hosts."
+    )
+
+    @Argument(help: "The bundle directory.")
+    var bundle: String
+
+    @Flag(help: "Read commands from standard input and print screens as text, even on a terminal.")
+    var headless = false
+
+    @Option(help: "The dev server's port (0 picks a free one).")
+    var port: Int = 8081
+
+    @Option(help: "The dev server's address; anything but loopback exposes the bundle and its mock API to the network.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The network layer's base URL (default: the served mock API if the bundle has one, else the manifest's api.baseURL).")
+    var apiBaseURL: String?
+
+    @Flag(help: "Use the manifest's api.baseURL even when the bundle has a mock API.")
+    var noMockAPI = false
+
+    func validate() throws {
+        if let apiBaseURL, URL(string: apiBaseURL)?.scheme == nil {
+            throw ValidationError("--api-base-url '\(apiBaseURL)' is not an absolute URL")
+        }
+        if apiBaseURL != nil, noMockAPI {
+            throw ValidationError("give --api-base-url or --no-mock-api, not both")
+        }
+    }
+
+    func run() async throws {
+        try await reportingFailures { try await develop() }
+    }
+
+    private func develop() async throws {
+        let loaded: ScriptBundle
+        do {
+            loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))
+        } catch {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+        // One watcher feeds both the local reloads and the served change feed.
+        let watcher = BundleWatcher(root: loaded.root)
+        let server: RunningDevServer
+        do {
+            server = try await DevServer(
+                bundleDirectory: loaded.root, configuration: DevServer.Configuration(host: host, port: port), changes: watcher
+            ).start()
+        } catch {
+            throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(error)")
+        }
+        var notice = "lunar: serving \(loaded.manifest.name) at \(server.url.absoluteString) (attach with: lunar run \(server.url.absoluteString))\n"
+        var options = RuntimeOptions()
+        if let apiBaseURL {
+            options.apiBaseURL = URL(string: apiBaseURL)
+        } else if !noMockAPI, loaded.mockAPI != nil {
+            options.apiBaseURL = server.mockAPIURL
+            notice += "lunar: mock API at \(server.mockAPIURL.absoluteString)\n"
+        }
+        FileHandle.standardError.write(Data(notice.utf8))
+
+        if !headless, TerminalSession.isInteractive {
+            // The terminal UI, reloading on every save while the server feeds other hosts.
+            let runtime = try await RunCommand.makeRuntime(loaded, options, renderer: "terminal")
+            let (changes, change) = AsyncStream<[String]>.makeStream()
+            let subscription: BundleWatcher.Subscription
+            do {
+                subscription = try watcher.start { paths in change.yield(paths) }
+            } catch {
+                await server.stop()
+                throw ScriptFailure(message: "lunar: \(error)")
+            }
+            // One consumer, so saves apply in the order they happened.
+            let reloads = Task { for await paths in changes { await runtime.reload(changedFiles: paths) } }
+            defer {
+                reloads.cancel()
+                watcher.remove(subscription)
+            }
+            do {
+                try await TerminalSession.run(runtime)
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+            return
+        }
+
+        let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
+        let subscription: BundleWatcher.Subscription
+        do {
+            subscription = try watcher.start { paths in feed.yield(.bundleChanged(paths)) }
+        } catch {
+            await server.stop()
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+        // The end of standard input does not end a dev session; an interrupt does.
+        let lines = Task {
+            for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
+        }
+        defer {
+            lines.cancel()
+            watcher.remove(subscription)
+        }
+        let session = HeadlessSession(runtime: try await RunCommand.makeRuntime(loaded, options), keepsGoing: true)
+        do {
+            try await session.run(inputs)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+}
