@@ -6,6 +6,6 @@ struct Lunar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lunar",
         abstract: "Run, test and develop Lunar script bundles.",
-        subcommands: [RunCommand.self, ServeCommand.self, ExecCommand.self]
+        subcommands: [RunCommand.self, ServeCommand.self, ExecCommand.self, TestCommand.self]
     )
 }

@@ -51,7 +51,7 @@ public actor LunarRuntime {
         let router = ScriptModules.install(
             on: state, executor: executor,
             storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root))
-        if let base = bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
+        if let base = options.apiBaseURL ?? bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
             state[extension: ScriptNetwork.self]?.client.configuration.baseURL = base
         }
         self.reloader = try ModuleReloader(state: state, bundle: bundle)
