@@ -33,6 +33,7 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
     private var nextTimerID = 1
     private var pendingWork = 0
     private var idleWaiters: [@Sendable () -> Void] = []
+    private var settleWaiters: [@Sendable () -> Void] = []
     private var stopped = false
     private var virtualNow: Double = 0
     private let startUptime = DispatchTime.now().uptimeNanoseconds
@@ -112,6 +113,16 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
     public func notifyWhenIdle(_ body: @escaping @Sendable () -> Void) {
         condition.lock()
         idleWaiters.append(body)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Calls `body` (on the executor) once no job is queued and no work is in
+    /// flight; unlike ``notifyWhenIdle(_:)``, pending timers do not count, so on
+    /// the virtual clock a caller can wait for requests, then advance time.
+    public func notifyWhenSettled(_ body: @escaping @Sendable () -> Void) {
+        condition.lock()
+        settleWaiters.append(body)
         condition.signal()
         condition.unlock()
     }
@@ -225,6 +236,12 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
             if idleLocked, !idleWaiters.isEmpty {
                 let waiters = idleWaiters
                 idleWaiters = []
+                for w in waiters { jobs.append(.closure(w)) }
+                continue
+            }
+            if pendingWork == 0, !settleWaiters.isEmpty {
+                let waiters = settleWaiters
+                settleWaiters = []
                 for w in waiters { jobs.append(.closure(w)) }
                 continue
             }

@@ -7,7 +7,7 @@ struct Lunar: AsyncParsableCommand {
         commandName: "lunar",
         abstract: "Run, test and develop Lunar script bundles.",
         subcommands: [
-            RunCommand.self, DevCommand.self, ServeCommand.self, ExecCommand.self,
+            RunCommand.self, DevCommand.self, ServeCommand.self, TestCommand.self, ExecCommand.self,
             TypesCommand.self, CheckCommand.self, NewCommand.self,
         ]
     )

@@ -48,16 +48,32 @@ extension LunarRuntime {
         host.flushRender()
     }
 
+    /// Waits until no job is queued and no request is in flight (timers may
+    /// remain); false when `deadline` passes first.
+    private func settled(before deadline: ContinuousClock.Instant) async -> Bool {
+        let gate = OnceGate()
+        let executor = self.executor
+        return await withCheckedContinuation { (c: CheckedContinuation<Bool, Never>) in
+            executor.notifyWhenSettled { if gate.open() { c.resume(returning: true) } }
+            Task.detached {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if gate.open() { c.resume(returning: false) }
+            }
+        }
+    }
+
     /// Waits until no job, timer or request is pending; false on timeout.
     public func wait(timeout seconds: Double) async -> Bool {
         if executor.clock == .virtual {
-            // Virtual time: jump to each pending timer until idle (bounded).
+            // Virtual time: let requests finish (real time), then jump to the
+            // next timer, until idle (bounded in steps and in real time).
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
             for _ in 0..<10_000 {
+                if executor.isIdle { break }
+                guard await settled(before: deadline) else { break }
                 if executor.isIdle { break }
                 if let next = executor.nextDeadline {
                     await advance(by: max(0, next - executor.now))
-                } else {
-                    await waitUntilIdle()
                 }
             }
             host.flushRender()

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import LunarDevServer
+import LunarRuntime
+
+extension SpecFormat: ExpressibleByArgument {}
+
+/// `lunar test BUNDLE`: runs the bundle's `spec/**/*_spec.lua` headless.
+/// Each spec file gets a fresh runtime of the bundle (fresh Lua state, a
+/// fresh `lunar.storage` directory, a virtual clock) and, when the bundle has
+/// a `mock-api/`, a mock API served on loopback that the network layer's base
+/// URL points at. Exits non-zero when any test fails or a spec file cannot load.
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run a bundle's Lua specs (spec/**/*_spec.lua) headless against its mock API."
+    )
+
+    @Argument(help: "The bundle directory.")
+    var bundle: String
+
+    @Option(help: "Output format: text, tap or junit.")
+    var format: SpecFormat = .text
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Run only tests whose full name (describe and it names, joined by spaces) or file path contains this text.")
+    var filter: String?
+
+    func run() async throws {
+        try await reportingFailures { try await runSpecs() }
+    }
+
+    private func runSpecs() async throws {
+        let loaded: ScriptBundle
+        do {
+            loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))
+        } catch {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+        let files = SpecFiles.find(in: loaded.root)
+        guard !files.isEmpty else {
+            throw ScriptFailure(message: "lunar: no specs in \(bundle): add files named spec/<name>_spec.lua")
+        }
+        let sink = try ReportSink(path: output)
+        var report = SpecReport(format: format)
+        sink.write(report.header())
+        var results: [SpecFileResult] = []
+        for file in files {
+            let result = await run(file, of: loaded)
+            results.append(result)
+            sink.write(report.section(for: result))
+        }
+        sink.write(report.footer(results))
+        sink.close()
+        if results.contains(where: { $0.failedCount > 0 }) { throw ExitCode.failure }
+        if results.allSatisfy({ $0.cases.isEmpty }), let filter {
+            throw ScriptFailure(message: "lunar: no test matches --filter \"\(filter)\"")
+        }
+    }
+
+    /// Runs one spec file in a fresh runtime with its own storage and mock API.
+    private func run(_ file: String, of loaded: ScriptBundle) async -> SpecFileResult {
+        let storage = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lunar-test-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: storage) }
+        var options = RuntimeOptions(clock: .virtual, storageDirectory: storage)
+        var mockServer: RunningDevServer?
+        if loaded.mockAPI != nil {
+            do {
+                let server = try await DevServer(bundleDirectory: loaded.root, configuration: .init(port: 0)).start()
+                mockServer = server
+                options.apiBaseURL = server.mockAPIURL
+            } catch {
+                return SpecFileResult(file: file, loadError: "cannot serve the mock API: \(error)")
+            }
+        }
+        let result: SpecFileResult
+        do {
+            let runtime = try LunarRuntime(bundle: loaded, options: options)
+            result = await runtime.runSpecFile(file, filter: filter)
+        } catch {
+            result = SpecFileResult(file: file, loadError: "\(error)")
+        }
+        await mockServer?.stop()
+        return result
+    }
+}
+
+/// Finds spec files: `spec/**/*_spec.lua`, bundle-relative, sorted.
+enum SpecFiles {
+    static func find(in root: URL) -> [String] {
+        let specs = root.appendingPathComponent("spec", isDirectory: true)
+        guard let walker = FileManager.default.enumerator(
+            at: specs, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        for case let url as URL in walker where url.lastPathComponent.hasSuffix("_spec.lua") {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            if path.hasPrefix(prefix) { found.append(String(path.dropFirst(prefix.count))) }
+        }
+        return found.sorted()
+    }
+}
+
+/// Where the report goes: a file (`--output`) or standard output.
+final class ReportSink {
+    private let handle: FileHandle
+    private let ownsHandle: Bool
+
+    init(path: String?) throws {
+        guard let path else {
+            handle = .standardOutput
+            ownsHandle = false
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let file = FileHandle(forWritingAtPath: path) else {
+            throw ScriptFailure(message: "lunar: cannot write \(path)")
+        }
+        handle = file
+        ownsHandle = true
+    }
+
+    func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        handle.write(Data(text.utf8))
+    }
+
+    func close() {
+        if ownsHandle { try? handle.close() }
+    }
+}

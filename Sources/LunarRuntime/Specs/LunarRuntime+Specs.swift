@@ -1,0 +1,136 @@
+import Foundation
+import LunarBridge
+import LunarHeadless
+
+extension LunarRuntime {
+    /// Runs one spec file in this runtime, which must be fresh (not started):
+    /// starts the app headless at the manifest's entry route, loads the file
+    /// (`@spec/x_spec.lua`, with `describe`, `it`, `before_each`, `after_each`,
+    /// `expect` and `app` as globals), then runs each test whose full name or
+    /// file contains `filter`, one after another, in the app's own state.
+    ///
+    /// A test runs in a coroutine; `app.wait()` yields it here, the app runs
+    /// until idle (``wait(timeout:)``: on a virtual clock timers fire at once)
+    /// and the test resumes. A script error the app reports while a test runs
+    /// fails that test. Never throws: every problem is in the result.
+    ///
+    /// - Parameters:
+    ///   - relativePath: the spec file, relative to the bundle root.
+    ///   - filter: run only tests whose full name or file path contains it.
+    ///   - waitTimeout: how long `app.wait()` may find the app busy before it fails.
+    public func runSpecFile(_ relativePath: String, filter: String? = nil, waitTimeout: Double = 10) async -> SpecFileResult {
+        var result = SpecFileResult(file: relativePath)
+        let errors = ScriptErrorLog()
+        state.errorHandler = { errors.record($0) }
+        host.onScriptError = { errors.record($0) }
+        // print in specs and screens must not mix with TAP or JUnit on standard output.
+        state.output = { text in FileHandle.standardError.write(Data(text.utf8)) }
+
+        let reference = ScreenHostReference()
+        reference.host = host
+        state.register(SpecDriverModule.module(host: reference))
+        state.registerSource("lunar.test", SpecLibrary.source)
+
+        let tests: LuaFunction, startTest: LuaFunction, resume: LuaFunction
+        do {
+            try start(renderer: HeadlessRenderer())
+            let hooks = try state.run(Self.specPrelude, name: "=lunar.test")
+            guard hooks.count == 3, case .function(let t) = hooks[0], case .function(let s) = hooks[1],
+                  case .function(let r) = hooks[2] else {
+                result.loadError = "lunar.test did not load"
+                return result
+            }
+            (tests, startTest, resume) = (t, s, r)
+            let url = bundle.root.appendingPathComponent(relativePath)
+            guard let data = FileManager.default.contents(atPath: url.path),
+                  let source = String(data: data, encoding: .utf8) else {
+                result.loadError = "\(relativePath): cannot read the file as UTF-8 text"
+                return result
+            }
+            let chunk = try state.load(source, name: "@" + relativePath)
+            _ = try state.callReturningAll(chunk, [])
+        } catch let error as LuaScriptError {
+            result.loadError = error.message
+            return result
+        } catch {
+            result.loadError = "\(error)"
+            return result
+        }
+        host.flushRender()
+        if let first = errors.take().first {
+            result.loadError = "script error while starting the app: \(first)"
+            return result
+        }
+
+        let names: [[String]]
+        do {
+            names = try state.callReturningAll(tests, []).first?.tableValue?.array.map { entry in
+                entry.tableValue?.array.compactMap(\.stringValue) ?? []
+            } ?? []
+        } catch {
+            result.loadError = error.message
+            return result
+        }
+        for (index, testNames) in names.enumerated() {
+            if let filter, !filter.isEmpty, !testNames.joined(separator: " ").contains(filter), !relativePath.contains(filter) {
+                continue
+            }
+            let began = ContinuousClock.now
+            let failures = await runTest(index + 1, start: startTest, resume: resume, errors: errors, waitTimeout: waitTimeout)
+            let elapsed = ContinuousClock.now - began
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.cases.append(SpecCaseResult(names: testNames, failures: failures, duration: seconds))
+        }
+        return result
+    }
+
+    /// Runs test `index` (1-based) to its end, waiting whenever it asks to.
+    private func runTest(_ index: Int, start: LuaFunction, resume: LuaFunction,
+                         errors: ScriptErrorLog, waitTimeout: Double) async -> [String] {
+        do {
+            _ = try state.callReturningAll(start, [.integer(index)])
+            var arguments: [LuaValue] = []
+            while true {
+                let step = try state.callReturningAll(resume, arguments)
+                host.flushRender()
+                if step.first?.stringValue != "wait" {
+                    let failures = step.count > 1 ? (step[1].tableValue?.array.map { $0.stringValue ?? $0.description } ?? []) : []
+                    return failures + errors.take().map { "script error: \($0)" }
+                }
+                let idle = await wait(timeout: waitTimeout)
+                arguments = idle ? [.boolean(true)] : [
+                    .boolean(false),
+                    .string("app.wait(): still busy after \(Int(waitTimeout)) s (a repeating timer, or a request that never ends)"),
+                ]
+            }
+        } catch {
+            return ["lunar test: \(error.message)"] + errors.take().map { "script error: \($0)" }
+        }
+    }
+
+    /// Makes the spec globals and returns the runner's hooks.
+    private static let specPrelude = """
+        local test = require("lunar.test")
+        describe, it, before_each, after_each = test.describe, test.it, test.before_each, test.after_each
+        expect, app = test.expect, test.app
+        local runner = test._runner
+        return runner.tests, runner.start, runner.resume
+        """
+}
+
+/// Script errors reported while specs run, taken by the test they belong to.
+/// Confined to the executor, like the state that reports them.
+final class ScriptErrorLog {
+    private var messages: [String] = []
+
+    func record(_ error: LuaScriptError) {
+        let message = error.message
+        // The screen host and the state may both report the same error.
+        if messages.last != message { messages.append(message) }
+    }
+
+    func take() -> [String] {
+        defer { messages = [] }
+        return messages
+    }
+}
