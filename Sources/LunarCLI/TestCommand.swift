@@ -79,6 +79,7 @@ struct TestCommand: AsyncParsableCommand {
         let result: SpecFileResult
         do {
             let runtime = try LunarRuntime(bundle: loaded, options: options)
+            await runtime.register(HostModule.module(renderer: "headless"))
             result = await runtime.runSpecFile(file, filter: filter)
         } catch {
             result = SpecFileResult(file: file, loadError: "\(error)")

@@ -1,3 +1,4 @@
+import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -53,18 +54,25 @@ final class LuaLifetime: LuaObject {
     }
 }
 
-/// What `lifetime:add(x)` accepts: a disposable, a lifetime, or a function to call at the end.
+/// What `lifetime:add(x)` accepts: a disposable, a lifetime, a function to call at the end, or
+/// any table with a `dispose` function (called as `t:dispose()`), such as `net`'s request ties.
 enum LifetimeMember: LuaReadable {
     case disposable(any Disposable)
     case lifetime(LuaLifetime)
     case function(LuaFunction)
+    case disposeMethod(LuaFunction, of: LuaValue)
 
-    static var luaTypeName: String { "Disposable|Lifetime|fun()" }
+    static var luaTypeName: String { "Disposable|Lifetime|fun()|{dispose: fun(self)}" }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> LifetimeMember {
         if let object = try? LuaDisposable.read(from: stack, at: index) { return .disposable(object.disposable) }
         if let lifetime = try? LuaLifetime.read(from: stack, at: index) { return .lifetime(lifetime) }
         if let function = try? LuaFunction.read(from: stack, at: index) { return .function(function) }
+        if let table = try? LuaTableView.read(from: stack, at: index),
+           case .function(let dispose) = table["dispose"] {
+            lua_pushvalue(stack.L, index)
+            return .disposeMethod(dispose, of: .reference(stack.state.popReference(on: stack.L)))
+        }
         throw LuaTypeMismatch(expected: "disposable, lifetime or function", got: SignalArgument.typeName(at: index, in: stack))
     }
 
@@ -74,6 +82,7 @@ enum LifetimeMember: LuaReadable {
         case .disposable(let disposable): disposable
         case .lifetime(let lifetime): ActionDisposable { lifetime.end() }
         case .function(let function): ActionDisposable { context.deliver(function) }
+        case .disposeMethod(let dispose, let table): ActionDisposable { context.deliver(dispose, table) }
         }
     }
 }
