@@ -175,7 +175,7 @@ import Testing
 
     // MARK: - new
 
-    @Test func newBundlePassesCheck() throws {
+    @Test func newBundlePassesCheckAndItsOwnSpecs() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let made = try LunarProcess.run(["new", "hello", "--directory", dir.path])
@@ -190,6 +190,9 @@ import Testing
         let check = try LunarProcess.run(["check", bundle.path])
         #expect(check.status == 0, "\(check.out)")
         #expect(check.out == "lunar check: hello: 3 scripts, 1 route: no problems\n")
+        let test = try LunarProcess.run(["test", bundle.path])
+        #expect(test.status == 0, "\(test.out)\(test.err)")
+        #expect(test.out.hasSuffix("2 passed, 0 failed\n"))
 
         let again = try LunarProcess.run(["new", "hello", "--directory", dir.path])
         #expect(again.status == 1)
