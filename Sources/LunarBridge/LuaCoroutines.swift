@@ -155,6 +155,11 @@ extension LuaState {
                         defer { driver.endWork() }
                         bound.value.0.resumeManaged(bound.value.1, arguments: 0)
                     }
+                } else {
+                    // Nothing would ever resume it: end it with an error instead of hanging.
+                    finishCoroutine(key, .failure(LuaScriptError(
+                        kind: .runtime, message: "coroutine.yield in a managed coroutine needs an executor",
+                        location: nil, traceback: nil, value: .nil)))
                 }
             }
         case LUA_OK:

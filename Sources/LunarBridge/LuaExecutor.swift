@@ -89,6 +89,9 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
 
     private func push(_ job: Job) {
         condition.lock()
+        // After shutdown nothing runs: dropping the job releases what it holds
+        // (often the state, which holds this executor).
+        guard !stopped else { condition.unlock(); return }
         jobs.append(job)
         condition.signal()
         condition.unlock()
@@ -161,6 +164,7 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
         defer { condition.unlock() }
         let id = nextTimerID
         nextTimerID += 1
+        guard !stopped else { return id }  // never fires: keep nothing
         timers[id] = Timer(id: id, deadline: nowLocked + max(0, delay), interval: interval.map { max($0, 0.001) }, job: job)
         condition.signal()
         return id
@@ -245,7 +249,14 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
                 for w in waiters { jobs.append(.closure(w)) }
                 continue
             }
-            if stopped { break }
+            if stopped {
+                // Release queued work and timers: their closures may hold the state.
+                jobs = []
+                jobHead = 0
+                timers = [:]
+                idleWaiters = []
+                break
+            }
             if clock == .realTime, let next = timers.values.map(\.deadline).min() {
                 let wait = max(0, next - nowLocked)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))

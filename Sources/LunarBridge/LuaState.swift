@@ -29,7 +29,11 @@ public struct LuaStateOptions: Sendable {
 public final class LuaState {
     /// The main thread.
     public let L: OpaquePointer
-    let context: UnsafeMutablePointer<lunar_Context>
+    /// Allocation, budget and interrupt bookkeeping. Owned by a box that
+    /// interrupt handles share, so a handle outliving the state never writes
+    /// to freed memory.
+    let contextBox: LuaContextBox
+    var context: UnsafeMutablePointer<lunar_Context> { contextBox.pointer }
     let releases = LuaReleaseQueue()
     /// Registry reference of the metatable whose __gc releases function boxes.
     var boxMetatable: Int32 = 0
@@ -74,15 +78,14 @@ public final class LuaState {
     /// Creates a state with the sandboxed standard library and the built-in modules.
     public init(options: LuaStateOptions = LuaStateOptions()) throws {
         _ = LuaDispatch.installed
-        context = .allocate(capacity: 1)
-        context.initialize(to: lunar_Context())
+        contextBox = LuaContextBox()
+        let context = contextBox.pointer
         context.pointee.limit = max(0, options.memoryLimit ?? 0)
         context.pointee.granularity = 1000
         // Swift is "active" whenever Lua is not running: allocations made from
         // Swift are never refused, so they can never raise.
         context.pointee.lenient = 1
         guard let L = lunar_newstate(context) else {
-            context.deallocate()
             throw LuaStateError("could not create a Lua state (out of memory)")
         }
         self.L = L
@@ -95,7 +98,6 @@ public final class LuaState {
         guard lunar_openlibs(L) == LUA_OK else {
             let message = lua_type(L, -1) == LUA_TSTRING ? String(cString: lua_tolstring(L, -1, nil)) : "unknown"
             lua_close(L)
-            context.deallocate()
             throw LuaStateError("could not open the standard library: \(message)")
         }
         lunar_set_warning_sink(L, luaWarningSink)
@@ -113,8 +115,7 @@ public final class LuaState {
     deinit {
         releases.close()
         lua_close(L)
-        context.deinitialize(count: 1)
-        context.deallocate()
+        contextBox.pointer.pointee.owner = nil
     }
 
     /// The state that owns a Lua thread.
@@ -138,7 +139,7 @@ public final class LuaState {
     }
 
     /// Asks the running script to stop. Safe to call from any thread.
-    public nonisolated var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(context: context) }
+    public nonisolated var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(box: contextBox) }
 
     /// Registry references Swift currently holds (for leak checks).
     public private(set) var liveReferences = 0
@@ -384,12 +385,27 @@ extension LuaScriptError {
     }
 }
 
+/// Owns a state's `lunar_Context`; freed when the state and every interrupt
+/// handle are gone.
+final class LuaContextBox: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<lunar_Context>
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: lunar_Context())
+    }
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}
+
 /// Stops a running script from any thread.
 public struct LuaInterruptHandle: @unchecked Sendable {
-    let context: UnsafeMutablePointer<lunar_Context>
+    let box: LuaContextBox
     /// Raises `reason` in the running script at its next instruction check.
+    /// Harmless after the state is gone.
     public func interrupt(_ reason: String = "script interrupted") {
-        lunar_budget_interrupt(context, reason)
+        lunar_budget_interrupt(box.pointer, reason)
     }
 }
 

@@ -17,10 +17,20 @@ public final class BundleWatcher: @unchecked Sendable {
     /// How long the directory must stay quiet before a batch is reported.
     public let quietPeriod: Double
     private let lock = NSLock()
-    private var fd: Int32 = -1
-    private var wakePipe: [Int32] = [-1, -1]
-    private var directories: [Int32: String] = [:]  // watch descriptor → relative directory ("" = root)
-    private var running = false
+    /// The descriptors of the current watch; each start makes a new one, so a
+    /// stopping thread only ever closes its own.
+    private final class Watch: @unchecked Sendable {
+        let fd: Int32
+        let wake: (read: Int32, write: Int32)
+        var directories: [Int32: String] = [:]  // watch descriptor → relative directory ("" = root)
+        init(fd: Int32, wake: (Int32, Int32)) {
+            self.fd = fd
+            self.wake = wake
+        }
+    }
+
+    private var watch: Watch?
+    private var running: Bool { watch != nil }
     private var subscribers: [Int: @Sendable ([String]) -> Void] = [:]
     private var nextSubscription = 0
 
@@ -68,12 +78,22 @@ public final class BundleWatcher: @unchecked Sendable {
     /// Called with the lock held.
     private func startWatching() throws {
         #if canImport(Glibc)
-        fd = inotify_init1(Int32(IN_CLOEXEC))
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw BundleError("cannot watch \(root.path): inotify_init1 failed (errno \(errno))") }
-        guard pipe(&wakePipe) == 0 else { throw BundleError("cannot watch \(root.path): pipe failed") }
-        addWatches(under: "")
-        running = true
-        let thread = Thread { [self] in self.loop() }
+        var wakePipe: [Int32] = [-1, -1]
+        guard pipe(&wakePipe) == 0 else {
+            Glibc.close(fd)
+            throw BundleError("cannot watch \(root.path): pipe failed")
+        }
+        let watch = Watch(fd: fd, wake: (wakePipe[0], wakePipe[1]))
+        Self.addWatches(under: "", in: watch, root: root)
+        self.watch = watch
+        // The thread holds the watch and only a weak link to the watcher, so a
+        // dropped watcher stops (deinit) and its thread ends.
+        let (root, quietPeriod) = (root, quietPeriod)
+        let thread = Thread {
+            Self.loop(watch, root: root, quietPeriod: quietPeriod) { [weak self] paths in self?.deliver(paths) }
+        }
         thread.name = "lunar.watcher"
         thread.start()
         #else
@@ -83,10 +103,10 @@ public final class BundleWatcher: @unchecked Sendable {
 
     /// Called with the lock held.
     private func stopWatching() {
-        guard running else { return }
-        running = false
+        guard let watch else { return }
+        self.watch = nil
         var byte: UInt8 = 1
-        _ = write(wakePipe[1], &byte, 1)
+        _ = write(watch.wake.write, &byte, 1)
     }
 
     private func deliver(_ paths: [String]) {
@@ -101,16 +121,16 @@ public final class BundleWatcher: @unchecked Sendable {
     // place) or gone; IN_CREATE only matters for new directories.
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
 
-    private func addWatches(under relative: String) {
+    private static func addWatches(under relative: String, in watch: Watch, root: URL) {
         let path = relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
-        let wd = inotify_add_watch(fd, path, Self.mask)
-        if wd >= 0 { directories[wd] = relative }
+        let wd = inotify_add_watch(watch.fd, path, Self.mask)
+        if wd >= 0 { watch.directories[wd] = relative }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
         for name in entries where !Self.ignored(name) {
             let child = relative.isEmpty ? name : relative + "/" + name
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDir), isDir.boolValue {
-                addWatches(under: child)
+                addWatches(under: child, in: watch, root: root)
             }
         }
     }
@@ -119,12 +139,19 @@ public final class BundleWatcher: @unchecked Sendable {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 
-    private func loop() {
+    private static func closeDescriptors(of watch: Watch) {
+        Glibc.close(watch.fd)
+        Glibc.close(watch.wake.read)
+        Glibc.close(watch.wake.write)
+    }
+
+    private static func loop(_ watch: Watch, root: URL, quietPeriod: Double, deliver: ([String]) -> Void) {
+        let fd = watch.fd
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
         var pendingSet: Set<String> = []
         while true {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: watch.wake.read, events: Int16(POLLIN), revents: 0)]
             // With changes pending, wait only for the quiet period; then report.
             let timeout: Int32 = pending.isEmpty ? -1 : Int32(max(1, quietPeriod * 1000))
             let ready = poll(&fds, 2, timeout)
@@ -138,7 +165,6 @@ public final class BundleWatcher: @unchecked Sendable {
             if ready < 0 { if errno == EINTR { continue } else { break } }
             let count = read(fd, &buffer, buffer.count)
             guard count > 0 else { continue }
-            lock.lock()
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
                 let (wd, eventMask, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
@@ -150,20 +176,17 @@ public final class BundleWatcher: @unchecked Sendable {
                 let nameBytes = buffer[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset = nameStart + nameLength
-                guard let directory = directories[wd], !name.isEmpty, !Self.ignored(name) else { continue }
+                guard let directory = watch.directories[wd], !name.isEmpty, !Self.ignored(name) else { continue }
                 let relative = directory.isEmpty ? name : directory + "/" + name
                 if eventMask & UInt32(IN_ISDIR) != 0 {
-                    if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(under: relative) }
+                    if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(under: relative, in: watch, root: root) }
                     continue
                 }
                 if eventMask & UInt32(IN_CREATE) != 0 { continue }
                 if pendingSet.insert(relative).inserted { pending.append(relative) }
             }
-            lock.unlock()
         }
-        close(fd)
-        close(wakePipe[0])
-        close(wakePipe[1])
+        Self.closeDescriptors(of: watch)
     }
     #endif
 }
