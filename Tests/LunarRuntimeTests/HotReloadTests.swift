@@ -226,6 +226,12 @@ return screen
         let batches = AsyncStream<[String]>.makeStream()
         try watcher.start { batches.continuation.yield($0) }
         defer { watcher.stop() }
+        // A watchdog ends the stream if events never come, so a failure cannot hang the suite.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            batches.continuation.finish()
+        }
+        defer { watchdog.cancel() }
         var iterator = batches.stream.makeAsyncIterator()
         // An editor-style save: write a temporary file, rename it over the target.
         let target = root.appendingPathComponent("screens/login.lua")
@@ -248,6 +254,12 @@ return screen
         let first = AsyncStream<[String]>.makeStream(), second = AsyncStream<[String]>.makeStream()
         let firstSubscription = try watcher.start { first.continuation.yield($0) }
         try watcher.start { second.continuation.yield($0) }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            first.continuation.finish()
+            second.continuation.finish()
+        }
+        defer { watchdog.cancel() }
         var firstBatches = first.stream.makeAsyncIterator(), secondBatches = second.stream.makeAsyncIterator()
         try "return 1".write(to: root.appendingPathComponent("a.lua"), atomically: false, encoding: .utf8)
         #expect(await firstBatches.next() == ["a.lua"])

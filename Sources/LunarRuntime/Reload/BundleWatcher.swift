@@ -135,6 +135,18 @@ public final class BundleWatcher: @unchecked Sendable {
         }
     }
 
+    /// The files below a directory (relative to the root), in name order.
+    private static func files(under relative: String, root: URL) -> [String] {
+        let base = root.appendingPathComponent(relative)
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: base.path) else { return [] }
+        return names.sorted().compactMap { name in
+            guard !name.split(separator: "/").contains(where: { ignored(String($0)) }) else { return nil }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isDir), !isDir.boolValue else { return nil }
+            return relative + "/" + name
+        }
+    }
+
     static func ignored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
@@ -179,7 +191,14 @@ public final class BundleWatcher: @unchecked Sendable {
                 guard let directory = watch.directories[wd], !name.isEmpty, !Self.ignored(name) else { continue }
                 let relative = directory.isEmpty ? name : directory + "/" + name
                 if eventMask & UInt32(IN_ISDIR) != 0 {
-                    if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addWatches(under: relative, in: watch, root: root) }
+                    if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                        addWatches(under: relative, in: watch, root: root)
+                        // Files written before the new directory's watch existed get no
+                        // event of their own: report what is there now.
+                        for file in files(under: relative, root: root) where pendingSet.insert(file).inserted {
+                            pending.append(file)
+                        }
+                    }
                     continue
                 }
                 if eventMask & UInt32(IN_CREATE) != 0 { continue }
