@@ -30,20 +30,9 @@ struct DevCommand: AsyncParsableCommand {
     @Option(help: "The dev server's address; anything but loopback exposes the bundle and its mock API to the network.")
     var host: String = "127.0.0.1"
 
-    @Option(help: "The network layer's base URL (default: the served mock API if the bundle has one, else the manifest's api.baseURL).")
-    var apiBaseURL: String?
+    @OptionGroup var api: APIOptions
 
-    @Flag(help: "Use the manifest's api.baseURL even when the bundle has a mock API.")
-    var noMockAPI = false
 
-    func validate() throws {
-        if let apiBaseURL, URL(string: apiBaseURL)?.scheme == nil {
-            throw ValidationError("--api-base-url '\(apiBaseURL)' is not an absolute URL")
-        }
-        if apiBaseURL != nil, noMockAPI {
-            throw ValidationError("give --api-base-url or --no-mock-api, not both")
-        }
-    }
 
     func run() async throws {
         try await reportingFailures { try await develop() }
@@ -68,9 +57,9 @@ struct DevCommand: AsyncParsableCommand {
         }
         var notice = "lunar: serving \(loaded.manifest.name) at \(server.url.absoluteString) (attach with: lunar run \(server.url.absoluteString))\n"
         var options = RuntimeOptions()
-        if let apiBaseURL {
+        if let apiBaseURL = api.apiBaseURL {
             options.apiBaseURL = URL(string: apiBaseURL)
-        } else if !noMockAPI, loaded.mockAPI != nil {
+        } else if !api.noMockAPI, loaded.mockAPI != nil {
             options.apiBaseURL = server.mockAPIURL
             notice += "lunar: mock API at \(server.mockAPIURL.absoluteString)\n"
         }

@@ -26,23 +26,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Read commands from standard input and print screens as text, even on a terminal.")
     var headless = false
 
-    @Option(help: "The network layer's base URL (default: the bundle's mock API if it has one, else the manifest's api.baseURL).")
-    var apiBaseURL: String?
+    @OptionGroup var api: APIOptions
 
-    @Flag(help: "Use the manifest's api.baseURL even when the bundle has a mock API.")
-    var noMockAPI = false
 
     @Option(help: "Where a bundle from a dev server is kept (default: ~/.cache/lunar/remote/HOST-PORT).")
     var cacheDirectory: String?
 
-    func validate() throws {
-        if let apiBaseURL, URL(string: apiBaseURL)?.scheme == nil {
-            throw ValidationError("--api-base-url '\(apiBaseURL)' is not an absolute URL")
-        }
-        if apiBaseURL != nil, noMockAPI {
-            throw ValidationError("give --api-base-url or --no-mock-api, not both")
-        }
-    }
 
     func run() async throws {
         try await reportingFailures {
@@ -65,9 +54,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         var options = RuntimeOptions()
         var mockServer: RunningDevServer?
-        if let apiBaseURL {
+        if let apiBaseURL = api.apiBaseURL {
             options.apiBaseURL = URL(string: apiBaseURL)
-        } else if !noMockAPI, loaded.mockAPI != nil {
+        } else if !api.noMockAPI, loaded.mockAPI != nil {
             do {
                 let server = try await DevServer(bundleDirectory: loaded.root, configuration: .init(port: 0)).start()
                 mockServer = server
@@ -118,9 +107,9 @@ struct RunCommand: AsyncParsableCommand {
         var options = RuntimeOptions()
         do {
             _ = try await iterator.next()
-            if let apiBaseURL {
+            if let apiBaseURL = api.apiBaseURL {
                 options.apiBaseURL = URL(string: apiBaseURL)
-            } else if !noMockAPI {
+            } else if !api.noMockAPI {
                 options.apiBaseURL = try await remote.mockAPIURL()
             }
         } catch {
