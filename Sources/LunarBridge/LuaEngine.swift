@@ -71,18 +71,9 @@ public actor LuaEngine {
     }
 
     /// Returns once no job, timer or asynchronous call is pending.
-    public func waitUntilIdle() async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            executor.notifyWhenIdle { c.resume() }
-        }
-    }
+    public func waitUntilIdle() async { await executor.idle() }
 
     /// Virtual clock only: moves time forward, firing due timers in order,
     /// and returns after the jobs they queued have run.
-    public func advance(by seconds: Double) async {
-        executor.advance(by: seconds)
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            executor.enqueue { c.resume() }
-        }
-    }
+    public func advance(by seconds: Double) async { await executor.advanceAndDrain(by: seconds) }
 }

@@ -270,6 +270,20 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
 
 extension LuaExecutor: LuaAsyncDriver {}
 
+extension LuaExecutor {
+    /// Returns once no job, timer or pending work is left.
+    public func idle() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in notifyWhenIdle { c.resume() } }
+    }
+
+    /// Virtual clock only: ``advance(by:)``, then returns after the jobs the
+    /// due timers queued have run.
+    public func advanceAndDrain(by seconds: Double) async {
+        advance(by: seconds)
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in enqueue { c.resume() } }
+    }
+}
+
 /// What a state needs to run asynchronous bridged functions: a way to hop
 /// back onto its executor and to count work in flight.
 public protocol LuaAsyncDriver: AnyObject, Sendable {

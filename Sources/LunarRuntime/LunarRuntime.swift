@@ -117,16 +117,13 @@ public actor LunarRuntime {
 
     /// Returns once no job, timer or request is pending.
     public func waitUntilIdle() async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            executor.notifyWhenIdle { c.resume() }
-        }
+        await executor.idle()
         host.flushRender()
     }
 
     /// Virtual clock only: moves time forward and runs what came due.
     public func advance(by seconds: Double) async {
-        executor.advance(by: seconds)
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in executor.enqueue { c.resume() } }
+        await executor.advanceAndDrain(by: seconds)
         host.flushRender()
     }
 }

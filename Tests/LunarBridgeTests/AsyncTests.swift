@@ -85,13 +85,12 @@ actor Oven {
         executor.schedule(after: 2) { log.append("two") }
         executor.schedule(after: 1) { log.append("one") }
         let every = executor.schedule(after: 0.5, repeating: 0.5) { log.append("tick") }
-        executor.advance(by: 1.6)
-        await withCheckedContinuation { c in executor.enqueue { c.resume() } }
+        await executor.advanceAndDrain(by: 1.6)
         #expect(log.items == ["tick", "one", "tick", "tick"])
         #expect(executor.cancelTimer(every))
         #expect(!executor.isIdle)  // "two" is still pending
         executor.advance(by: 1)
-        await withCheckedContinuation { c in executor.notifyWhenIdle { c.resume() } }
+        await executor.idle()
         #expect(log.items.last == "two")
     }
 }
