@@ -45,28 +45,10 @@ extension LunarRuntime {
 
 /// A renderer that records every mutation batch and forwards to a headless renderer.
 final class RecordingRenderer: HeadlessRendering {
-    let inner = HeadlessRenderer()
-    var headlessRenderer: HeadlessRenderer { inner }
+    let headlessRenderer = HeadlessRenderer()
     var batches: [(ScreenID, [Mutation])] = []
-    weak var delegate: (any RendererDelegate)? {
-        get { inner.delegate }
-        set { inner.delegate = newValue }
-    }
-    func push(_ screen: ScreenID, title: String?) { inner.push(screen, title: title) }
-    func present(_ screen: ScreenID, title: String?) { inner.present(screen, title: title) }
-    func pop(_ screen: ScreenID) { inner.pop(screen) }
-    func dismiss(_ screen: ScreenID) { inner.dismiss(screen) }
-    func setTitle(_ title: String?, of screen: ScreenID) { inner.setTitle(title, of: screen) }
     func apply(_ mutations: [Mutation], to screen: ScreenID) {
         batches.append((screen, mutations))
-        inner.apply(mutations, to: screen)
+        headlessRenderer.apply(mutations, to: screen)
     }
-    func focus(_ node: NodeID?, on screen: ScreenID) { inner.focus(node, on: screen) }
-    func showError(_ overlay: ErrorOverlay, on screen: ScreenID) { inner.showError(overlay, on: screen) }
-    func hideError(on screen: ScreenID) { inner.hideError(on: screen) }
-    func showHUD(_ text: String?) { inner.showHUD(text) }
-    func hideHUD() { inner.hideHUD() }
-    func showToast(_ text: String) { inner.showToast(text) }
-    func showAlert(_ alert: Alert) { inner.showAlert(alert) }
-    func dismissAlert(_ id: AlertID) { inner.dismissAlert(id) }
 }

@@ -17,31 +17,19 @@ let greeter = LuaModule("native.greeter") { m in
     }
 }
 
-/// A renderer that logs every mutation batch, then lets the headless renderer
-/// keep the screen (a UIKit renderer would create views here instead).
+/// A renderer that logs navigation and every mutation batch, then lets the
+/// headless renderer keep the screen (a UIKit renderer would create views
+/// here instead). Calls it does not implement forward to the headless renderer.
 final class LoggingRenderer: HeadlessRendering {
     let headlessRenderer = HeadlessRenderer()
-    weak var delegate: (any RendererDelegate)? {
-        get { headlessRenderer.delegate }
-        set { headlessRenderer.delegate = newValue }
+    func push(_ screen: ScreenID, title: String?) {
+        print("[renderer] push \(screen) \(title ?? "")")
+        headlessRenderer.push(screen, title: title)
     }
-    func push(_ screen: ScreenID, title: String?) { print("[renderer] push \(screen) \(title ?? "")"); headlessRenderer.push(screen, title: title) }
-    func present(_ screen: ScreenID, title: String?) { headlessRenderer.present(screen, title: title) }
-    func pop(_ screen: ScreenID) { headlessRenderer.pop(screen) }
-    func dismiss(_ screen: ScreenID) { headlessRenderer.dismiss(screen) }
-    func setTitle(_ title: String?, of screen: ScreenID) { headlessRenderer.setTitle(title, of: screen) }
     func apply(_ mutations: [Mutation], to screen: ScreenID) {
         print("[renderer] \(mutations.count) mutation(s) on \(screen)")
         headlessRenderer.apply(mutations, to: screen)
     }
-    func focus(_ node: NodeID?, on screen: ScreenID) { headlessRenderer.focus(node, on: screen) }
-    func showError(_ overlay: ErrorOverlay, on screen: ScreenID) { headlessRenderer.showError(overlay, on: screen) }
-    func hideError(on screen: ScreenID) { headlessRenderer.hideError(on: screen) }
-    func showHUD(_ text: String?) { headlessRenderer.showHUD(text) }
-    func hideHUD() { headlessRenderer.hideHUD() }
-    func showToast(_ text: String) { headlessRenderer.showToast(text) }
-    func showAlert(_ alert: Alert) { headlessRenderer.showAlert(alert) }
-    func dismissAlert(_ id: AlertID) { headlessRenderer.dismissAlert(id) }
 }
 
 let bundleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("bundle")
