@@ -63,7 +63,7 @@ final class ModuleReloader {
             return .results(0)
         }
         let chunk = try state.load(Self.supportSource, name: "=lunar.reload")
-        support = try state.callHelper(chunk, [.function(enter), .function(leave)])[0].tableReference(in: state)
+        support = try state.callHelper(chunk, [.function(enter), .function(leave)])[0].tableReference()
     }
 
     /// The module a bundle file holds (`screens/login.lua` → `screens.login`), if any.

@@ -48,7 +48,7 @@ public final class ScreenHost: RendererDelegate {
         self.bundle = bundle
         self.router = router
         let chunk = try state.load(Self.helperSource, name: "=lunar.runtime")
-        helpers = try state.callHelper(chunk, [])[0].tableReference(in: state)
+        helpers = try state.callHelper(chunk, [])[0].tableReference()
         interceptors = Interceptors.installed(on: state)
         for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
             do {
@@ -174,7 +174,7 @@ public final class ScreenHost: RendererDelegate {
         nextScreenID += 1
         let instance: LuaTableReference
         do {
-            instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(module)])[0].tableReference(in: state)
+            instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(module)])[0].tableReference()
         } catch let error as LuaScriptError {
             // The module does not load: show the error in place of the screen.
             lunar_newtable(state.L)
@@ -696,15 +696,11 @@ extension LuaState {
 
 extension LuaValue {
     /// The table behind a reference value (host helpers return tables by reference).
-    func tableReference(in state: LuaState) throws -> LuaTableReference {
-        switch self {
-        case .reference(let r) where r.typeName == "table": return LuaTableReference(reference: r)
-        case .table(let t):
-            // A copied table: push it back and keep a reference (tables from helpers are small).
-            LuaValue.table(t).push(to: state.stack)
-            return LuaTableReference(reference: state.popReference())
-        default: throw LuaError.message("expected a table, got \(typeName)")
+    func tableReference() throws -> LuaTableReference {
+        guard case .reference(let r) = self, r.typeName == "table" else {
+            throw LuaError.message("expected a table, got \(typeName)")
         }
+        return LuaTableReference(reference: r)
     }
 }
 
@@ -762,7 +758,7 @@ extension ScreenHost {
         screen.bindings = [:]
         _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
         do {
-            screen.instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(screen.module)])[0].tableReference(in: state)
+            screen.instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(screen.module)])[0].tableReference()
         } catch let error as LuaScriptError {
             showOverlay(error, on: screen)
             return

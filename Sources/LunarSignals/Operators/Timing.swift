@@ -49,22 +49,19 @@ extension Signal {
             let timer = SerialDisposable()
             group.add(timer)
             var lastSent: Double?
-            var waiting: Value?
-            var isWaiting = false
+            var waiting: Value?  // a value waiting for its turn (nil: none)
             let upstream = Observer<Value> { event in
                 switch event {
                 case .next(let value):
-                    if isWaiting {
+                    if waiting != nil {
                         waiting = value
                         return
                     }
                     let now = scheduler.now
                     if let previous = lastSent, now - previous < seconds {
                         waiting = value
-                        isWaiting = true
                         timer.inner = scheduler.schedule(after: previous + seconds - now) {
-                            guard isWaiting, let value = waiting else { return }
-                            isWaiting = false
+                            guard let value = waiting else { return }
                             waiting = nil
                             lastSent = scheduler.now
                             downstream.sendNext(value)
@@ -76,7 +73,7 @@ extension Signal {
                 case .failed:
                     downstream.send(event)
                 case .completed:
-                    if isWaiting, let value = waiting { downstream.sendNext(value) }
+                    if let value = waiting { downstream.sendNext(value) }
                     downstream.sendCompleted()
                 }
             }
@@ -94,23 +91,20 @@ extension Signal {
             downstream.attach(group)
             let timer = SerialDisposable()
             group.add(timer)
-            var waiting: Value?
-            var isWaiting = false
+            var waiting: Value?  // a value waiting for its turn (nil: none)
             let upstream = Observer<Value> { event in
                 switch event {
                 case .next(let value):
                     waiting = value
-                    isWaiting = true
                     timer.inner = scheduler.schedule(after: seconds) {
-                        guard isWaiting, let value = waiting else { return }
-                        isWaiting = false
+                        guard let value = waiting else { return }
                         waiting = nil
                         downstream.sendNext(value)
                     }
                 case .failed:
                     downstream.send(event)
                 case .completed:
-                    if isWaiting, let value = waiting { downstream.sendNext(value) }
+                    if let value = waiting { downstream.sendNext(value) }
                     downstream.sendCompleted()
                 }
             }
