@@ -26,56 +26,22 @@ struct ElementReader {
         }
         var element = Element(kind, id: scalarString(index, "id"), key: scalarString(index, "key"))
 
-        // props
-        "props".push(to: stack)
-        lua_rawget(L, index)
-        if lua_type(L, -1) == LUA_TTABLE {
-            let props = lua_gettop(L)
-            lua_pushnil(L)
-            while lua_next(L, props) != 0 {
-                defer { lunar_pop(L, 1) }
-                guard lua_type(L, -2) == LUA_TSTRING, let name = try? String.read(from: stack, at: -2) else { continue }
-                if let value = propValue(at: lua_gettop(L)) {
-                    element.props[PropName(rawValue: name)] = value
-                } else if lua_type(L, -1) != LUA_TNIL {
-                    let type = stack.typeName(at: -1)
-                    throw RenderError("\(describe(path, kind)) prop '\(name)' is a \(type); props are strings, numbers, booleans or signals")
-                }
+        try forEachStringKey(of: "props", in: index) { name, value throws(RenderError) in
+            if let prop = propValue(at: value) {
+                element.props[PropName(rawValue: name)] = prop
+            } else if lua_type(L, value) != LUA_TNIL {
+                throw RenderError("\(describe(path, kind)) prop '\(name)' is a \(stack.typeName(at: value)); props are strings, numbers, booleans or signals")
             }
         }
-        lunar_pop(L, 1)
-
-        // events
-        "events".push(to: stack)
-        lua_rawget(L, index)
-        if lua_type(L, -1) == LUA_TTABLE {
-            let events = lua_gettop(L)
-            lua_pushnil(L)
-            while lua_next(L, events) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, lua_type(L, -1) == LUA_TFUNCTION, let name = try? String.read(from: stack, at: -2) {
-                    element.events.insert(EventName(rawValue: name))
-                }
-                lunar_pop(L, 1)
-            }
+        try forEachStringKey(of: "events", in: index) { name, value throws(RenderError) in
+            if lua_type(L, value) == LUA_TFUNCTION { element.events.insert(EventName(rawValue: name)) }
         }
-        lunar_pop(L, 1)
-
-        // signal-bound props
-        "bound".push(to: stack)
-        lua_rawget(L, index)
-        if lua_type(L, -1) == LUA_TTABLE {
-            let table = lua_gettop(L)
-            lua_pushnil(L)
-            while lua_next(L, table) != 0 {
-                if lua_type(L, -2) == LUA_TSTRING, let name = try? String.read(from: stack, at: -2) {
-                    lua_pushvalue(L, -1)
-                    let source = LuaValue.reference(stack.state.popReference(on: L))
-                    bound.append((path, name, source))
-                }
-                lunar_pop(L, 1)
-            }
+        var bound: [(path: [Int], prop: String, source: LuaValue)] = []
+        try forEachStringKey(of: "bound", in: index) { name, value throws(RenderError) in
+            lua_pushvalue(L, value)
+            bound.append((path, name, .reference(stack.state.popReference(on: L))))
         }
-        lunar_pop(L, 1)
+        self.bound += bound
 
         // children
         "children".push(to: stack)
@@ -99,6 +65,23 @@ struct ElementReader {
         }
         lunar_pop(L, 1)
         return element
+    }
+
+    /// Calls `body(key, valueIndex)` for each string key of the table in field
+    /// `field` of the table at `table` (raw access; nothing when absent).
+    private func forEachStringKey(of field: String, in table: Int32, _ body: (String, Int32) throws(RenderError) -> Void) throws(RenderError) {
+        let L = stack.L
+        field.push(to: stack)
+        lua_rawget(L, table)
+        defer { lunar_pop(L, 1) }
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        let fields = lua_gettop(L)
+        lua_pushnil(L)
+        while lua_next(L, fields) != 0 {
+            defer { lunar_pop(L, 1) }
+            guard lua_type(L, -2) == LUA_TSTRING, let key = try? String.read(from: stack, at: -2) else { continue }
+            try body(key, lua_gettop(L))
+        }
     }
 
     private func propValue(at index: Int32) -> PropValue? {
