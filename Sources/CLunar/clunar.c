@@ -136,12 +136,59 @@ static int lunar_await_k(lua_State *L, int status, lua_KContext ctx) {
     return top - base;
 }
 
+static lunar_HookFailureHandler g_hook_failure = NULL;
+
+void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler) { g_hook_failure = handler; }
+
+// Calls each function of the after-hook array at `hooks` (an absolute index)
+// with `ok` and the `n` values on top of the stack, leaving those values in
+// place. Runs strictly: a hook's memory is capped like any script's.
+static void lunar_run_after(lua_State *L, lunar_FunctionBox *box, int hooks, int ok, int n) {
+    int first = lua_gettop(L) - n + 1;
+    lua_Integer count = (lua_Integer)lua_rawlen(L, hooks);
+    luaL_checkstack(L, n + 3, "too many results for an after hook");
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, hooks, i);
+        lua_pushboolean(L, ok);
+        for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+        int status = lunar_pcall(L, n + 1, 0);
+        if (status != LUA_OK) {
+            lunar_Context *c = lunar_context(L);
+            c->lenient++;
+            if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
+            c->lenient--;
+        }
+    }
+}
+
 static int lunar_trampoline(lua_State *L) {
-    void **box = (void **)lua_touserdata(L, lua_upvalueindex(1));
+    lunar_FunctionBox *box = (lunar_FunctionBox *)lua_touserdata(L, lua_upvalueindex(1));
     lunar_Context *c = lunar_context(L);
+    // Read before the call: hooks changed while it runs apply from the next call.
+    int after_ref = box->after_ref;
     c->lenient++;
-    int r = g_dispatch(L, *box);
+    int r = g_dispatch(L, box->object);
     c->lenient--;
+    if (after_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, after_ref);
+        int hooks = lua_gettop(L);
+        if (r >= 0) {
+            lua_insert(L, hooks - r);
+            lunar_run_after(L, box, hooks - r, 1, r);
+            lua_remove(L, hooks - r);
+        } else if (r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE) {
+            // Hooks see the error as pcall would without the caller's position.
+            lua_insert(L, -2);
+            lunar_run_after(L, box, hooks - 1, 0, 1);
+            lua_remove(L, hooks - 1);
+        } else {
+            // An awaited call suspends: hooks run now, seeing success and no results.
+            int n = LUNAR_YIELD_BASE - r;
+            lua_insert(L, hooks - n);
+            lunar_run_after(L, box, hooks - n, 1, 0);
+            lua_remove(L, hooks - n);
+        }
+    }
     if (r >= 0) {
         if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
             lua_pushliteral(L, "not enough memory");
@@ -172,12 +219,14 @@ static int lunar_box_gc(lua_State *L) {
 
 void lunar_pushgchandler(lua_State *L) { lua_pushcfunction(L, lunar_box_gc); }
 
-void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref) {
-    void **box = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
-    *box = function;
+lunar_FunctionBox *lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref) {
+    lunar_FunctionBox *box = (lunar_FunctionBox *)lua_newuserdatauv(L, sizeof(lunar_FunctionBox), 0);
+    box->object = function;
+    box->after_ref = LUA_NOREF;
     lua_rawgeti(L, LUA_REGISTRYINDEX, gc_metatable_ref);
     lua_setmetatable(L, -2);
     lua_pushcclosure(L, lunar_trampoline, 1);
+    return box;
 }
 
 void *lunar_tobridged(lua_State *L, int idx) {

@@ -34,7 +34,21 @@ final class LuaCallInterceptors {
     }
 
     var interceptors: [LuaFunctionKey: any LuaCallInterceptor] = [:]
+    var afterHooks: [LuaFunctionKey: LuaAfterHooks] = [:]
     var boxes: [LuaFunctionKey: [WeakBox]] = [:]
+}
+
+/// Lua functions the bridge's C trampoline calls after every call of one
+/// module function, without a Swift interceptor: the array they are in, and
+/// where their errors go.
+final class LuaAfterHooks {
+    let table: LuaReference
+    let onFailure: (LuaScriptError) -> Void
+
+    init(table: LuaReference, onFailure: @escaping (LuaScriptError) -> Void) {
+        self.table = table
+        self.onFailure = onFailure
+    }
 }
 
 extension LuaState {
@@ -55,6 +69,33 @@ extension LuaState {
         for weak in table.boxes[key] ?? [] { weak.box?.interceptor = interceptor }
     }
 
+    /// Makes the bridge call `hooks` after every call of a module function,
+    /// straight from its C trampoline (no Swift on the way: the fast path for
+    /// script `after` hooks). Each gets what `pcall` of the call returned:
+    /// `(true, results...)` or `(false, err)`; an awaited call's hooks run
+    /// when it suspends and see `true`. Each runs protected; a failure goes
+    /// to `onFailure` (with file:line) and the other hooks and the call's
+    /// outcome are unaffected. An empty list removes them. A call uses the
+    /// hooks set when it started. Independent of ``setInterceptor(_:for:)``:
+    /// an interceptor's own after hooks run first.
+    public func setAfterHooks(_ hooks: [LuaFunction], onFailure: @escaping (LuaScriptError) -> Void, for key: LuaFunctionKey) {
+        let table = callInterceptors
+        var installed: LuaAfterHooks?
+        if !hooks.isEmpty {
+            _ = stack.reserve(2)
+            lua_createtable(L, Int32(hooks.count), 0)
+            for (index, hook) in hooks.enumerated() {
+                push(hook.reference, on: L)
+                lua_rawseti(L, -2, lua_Integer(index + 1))
+            }
+            installed = LuaAfterHooks(table: makeReference(L), onFailure: onFailure)
+        }
+        // The replaced array's reference is released at the next host call
+        // (deferred release), so a call already running keeps a valid one.
+        table.afterHooks[key] = installed
+        for weak in table.boxes[key] ?? [] { weak.box?.afterHooks = installed }
+    }
+
     /// Records a module function's box so interceptors reach it.
     func adopt(_ box: LuaFunctionBox, as key: LuaFunctionKey) {
         box.key = key
@@ -64,6 +105,7 @@ extension LuaState {
         list.append(LuaCallInterceptors.WeakBox(box: box))
         table.boxes[key] = list
         box.interceptor = table.interceptors[key]
+        box.afterHooks = table.afterHooks[key]
     }
 
     /// Whether the registered module `module` declares a function `function`.

@@ -8,10 +8,15 @@ enum LuaDispatch {
     static let installed: Void = {
         lunar_set_dispatcher(dispatch)
         lunar_set_releaser(release)
+        lunar_set_hook_failure_handler(afterHookFailed)
     }()
 
     static let dispatch: lunar_Dispatcher = { L, function in
         Unmanaged<LuaFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { $0.invoke(L!) }
+    }
+
+    static let afterHookFailed: lunar_HookFailureHandler = { L, function, status in
+        Unmanaged<LuaFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { $0.afterHookFailed(L!, status: status) }
     }
 
     static let release: lunar_Releaser = { object in
@@ -81,11 +86,23 @@ public struct LuaCallFrame {
     var key: LuaFunctionKey?
     /// Set while hooks are registered for this function (see LuaCallInterception.swift).
     var interceptor: (any LuaCallInterceptor)?
+    /// The closure's C box, where the trampoline looks for after hooks.
+    var cBox: UnsafeMutablePointer<lunar_FunctionBox>?
+    /// Lua after hooks the trampoline runs itself (see ``LuaState/setAfterHooks(_:onFailure:for:)``).
+    var afterHooks: LuaAfterHooks? {
+        didSet { cBox?.pointee.after_ref = afterHooks?.table.ref ?? LUA_NOREF }
+    }
 
     init(name: String, state: LuaState, body: @escaping (LuaCallFrame) throws -> LuaReturn) {
         self.name = name
         self.state = state
         self.body = body
+    }
+
+    /// A trampoline-run after hook failed: its error is on top of the stack.
+    func afterHookFailed(_ L: OpaquePointer, status: Int32) {
+        let error = state.popError(status: status, on: L, fresh: true)
+        afterHooks?.onFailure(error)
     }
 
     func invoke(_ L: OpaquePointer) -> Int32 {
@@ -109,7 +126,7 @@ extension LuaState {
     @discardableResult
     func pushFunctionBox(named name: String, on L: OpaquePointer? = nil, _ body: @escaping (LuaCallFrame) throws -> LuaReturn) -> LuaFunctionBox {
         let box = LuaFunctionBox(name: name, state: self, body: body)
-        lunar_pushfunction(L ?? self.L, Unmanaged.passRetained(box).toOpaque(), boxMetatable)
+        box.cBox = lunar_pushfunction(L ?? self.L, Unmanaged.passRetained(box).toOpaque(), boxMetatable)
         return box
     }
 

@@ -33,14 +33,16 @@ public final class HookPoint<Invocation, Output> {
         @usableFromInline let side: HookSide
         @usableFromInline let once: Bool
         @usableFromInline let scope: HookScope<Invocation>
+        let tag: AnyObject?
         @usableFromInline var fired = false
         @usableFromInline weak var token: HookToken?
 
-        init(hook: Hook<Invocation, Output>, side: HookSide, once: Bool, scope: HookScope<Invocation>) {
+        init(hook: Hook<Invocation, Output>, side: HookSide, once: Bool, scope: HookScope<Invocation>, tag: AnyObject?) {
             self.hook = hook
             self.side = side
             self.once = once
             self.scope = scope
+            self.tag = tag
         }
     }
 
@@ -73,17 +75,33 @@ public final class HookPoint<Invocation, Output> {
         }
     }
 
+    /// The tags of the hooks in run order when every registered hook is an
+    /// `after` hook that runs for every invocation, every time (scope `.all`,
+    /// not `once`), and has a tag; nil otherwise (also when empty). An owner
+    /// that can run such hooks on a faster path of its own (the bridge runs
+    /// script after-hooks of a call from C) uses this to decide, from `onChange`.
+    public var plainAfterTags: [AnyObject]? {
+        guard before.isEmpty, instead.isEmpty, !after.isEmpty else { return nil }
+        var tags: [AnyObject] = []
+        for entry in after {
+            guard !entry.once, entry.scope.predicate == nil, let tag = entry.tag else { return nil }
+            tags.append(tag)
+        }
+        return tags
+    }
+
     /// Registers `hook`. Swift hooks go after the other Swift hooks of their
     /// position (so before every script hook); script hooks go last.
     /// - Parameters:
     ///   - side: who registers it; decides its place among the position's hooks.
     ///   - once: remove the hook the first time it runs.
     ///   - scope: the invocations it applies to.
+    ///   - tag: what the owner knows the hook by (see ``plainAfterTags``).
     /// - Returns: the token that removes it. Dropping the token keeps the hook.
     @discardableResult
     public func add(_ hook: Hook<Invocation, Output>, side: HookSide = .swift, once: Bool = false,
-                    scope: HookScope<Invocation> = .all) -> HookToken {
-        let entry = Entry(hook: hook, side: side, once: once, scope: scope)
+                    scope: HookScope<Invocation> = .all, tag: AnyObject? = nil) -> HookToken {
+        let entry = Entry(hook: hook, side: side, once: once, scope: scope, tag: tag)
         switch hook.position {
         case .before: insert(entry, into: &before)
         case .instead: insert(entry, into: &instead)

@@ -123,6 +123,40 @@ import Testing
         #expect(reports.allSatisfy { $0.contains("stack traceback:") })
     }
 
+    /// Only plain script after-hooks: the bridge runs them itself (no Swift
+    /// interceptor on the path); the rules are the same as on the Swift path.
+    @Test func plainScriptAfterHooksKeepTheRules() async throws {
+        defer { bundle.remove() }
+        try bundle.write("after.lua", """
+        local intercept = require("lunar.intercept")
+        local calc = require("native.calc")
+        local seen = {}
+        intercept.call("native.calc", "add", "after", function(ok, r) error("first broke " .. r) end)
+        intercept.call("native.calc", "add", "after", function(ok, r)
+          seen[#seen + 1] = "second " .. tostring(ok) .. " " .. r
+          if r == 3 then
+            -- added during a call: applies from the next call
+            intercept.call("native.calc", "add", "after", function(_, r2) seen[#seen + 1] = "third " .. r2 end)
+          end
+        end)
+        intercept.call("native.calc", "fail", "after", function(ok, e) seen[#seen + 1] = "fail " .. tostring(ok) .. " " .. e end)
+        local a = calc.add(1, 2)
+        local b = calc.add(2, 2)
+        local ok, err = pcall(function() local v = calc.fail(); return v end)
+        return function() return a, b, table.concat(seen, "|"), ok, err end
+        """)
+        let errors = Marks()
+        let runtime = try await bundle.runtime(errors: errors)
+        _ = errors.take()
+        let r = try await runtime.lua("return require('after')()")
+        #expect(r[0] == 3 && r[1] == 4, "\(r)")
+        #expect(r[2] == "second true 3|second true 4|third 4|fail false nope")
+        #expect(r[3] == false && r[4] == "after.lua:15: nope", "\(r)")  // raised at the caller's line, after the hooks
+        let reports = errors.take()
+        #expect(reports.count == 2, "\(reports)")
+        #expect(reports.allSatisfy { $0.hasPrefix("after.lua:4: first broke") && $0.contains("stack traceback:") }, "\(reports)")
+    }
+
     @Test func orderMatrixAcrossSwiftAndLua() async throws {
         defer { bundle.remove() }
         let marks = Marks()

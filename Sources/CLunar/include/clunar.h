@@ -52,12 +52,33 @@ void lunar_push_error_sentinel(lua_State *L);
 /// Installs the process-wide dispatcher (set once, before any state exists).
 void lunar_set_dispatcher(lunar_Dispatcher dispatcher);
 
+/// The userdata a bridged function's closure owns (its first upvalue).
+/// `object` comes first, so code that reads a box as `void **` sees it.
+///
+/// `after_ref`: LUA_NOREF, or a registry reference to an array of Lua
+/// functions the trampoline calls after every call of this function (the
+/// interceptors' fast path for script `after` hooks): `(true, results...)`,
+/// or `(false, err)` before the error is raised, each protected; a failing
+/// hook goes to the hook-failure handler and the others go on. The array is
+/// read when the call starts, so hooks changed during the call apply from
+/// the next one; whoever sets the reference keeps it valid until then.
+typedef struct lunar_FunctionBox {
+    void *object;
+    int after_ref;
+} lunar_FunctionBox;
+
 /// Pushes a C closure that calls the dispatcher with `function`. The closure
 /// owns a userdata holding `function`; `gc_metatable_ref` (a registry
 /// reference to a metatable with __gc) is attached so the Swift side can
 /// release the object when Lua collects the closure. Must run protected or in
-/// lenient memory mode: it allocates.
-void lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref);
+/// lenient memory mode: it allocates. Returns the box (valid until the
+/// closure is collected).
+lunar_FunctionBox *lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref);
+
+/// Called with a failed after-hook's error on top of the stack (to pop), the
+/// function's object and the lunar_pcall status; must never raise.
+typedef void (*lunar_HookFailureHandler)(lua_State *L, void *function, int status);
+void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler);
 
 /// Reads the opaque pointer stored in a userdata created by lunar_pushfunction
 /// or lunar_pushobject; NULL if the value at idx is not such a userdata.

@@ -113,20 +113,41 @@ public final class Interceptors {
         point(for: event).add(hook, side: side, once: once, scope: scope)
     }
 
+    /// Adds a call hook. `script`: the Lua function of a script hook, so that
+    /// when a call has only plain script `after` hooks the bridge runs them
+    /// itself, from C, and no Swift interceptor is on the call's path.
     func addCallHook(_ key: LuaFunctionKey, _ hook: CallHook, side: HookSide, once: Bool,
-                     scope: HookScope<InterceptedCall>) -> HookToken {
+                     scope: HookScope<InterceptedCall>, script: LuaFunction? = nil) -> HookToken {
         let interception: CallInterception
         if let existing = calls[key] {
             interception = existing
         } else {
             interception = CallInterception(key: key) { [unowned self] in self.onFailure($0) }
-            // The bridge diverts the function only while it has hooks.
             interception.point.onChange = { [unowned self, unowned interception] in
-                self.state.setInterceptor(interception.point.isEmpty ? nil : interception, for: key)
+                self.divertCalls(to: interception)
             }
             calls[key] = interception
         }
-        return interception.point.add(hook, side: side, once: once, scope: scope)
+        let tag = script.map(ScriptHookTag.init)
+        return interception.point.add(hook, side: side, once: once, scope: scope, tag: tag)
+    }
+
+    /// Points the bridge at the hooks of `interception`: nothing while it has
+    /// none, the C fast path while all are plain script `after` hooks, else
+    /// the Swift interceptor.
+    private func divertCalls(to interception: CallInterception) {
+        let key = interception.key
+        let point = interception.point
+        if let tags = point.plainAfterTags, case let functions = tags.compactMap({ ($0 as? ScriptHookTag)?.function }),
+           functions.count == tags.count {
+            state.setInterceptor(nil, for: key)
+            state.setAfterHooks(functions, onFailure: { [unowned self] error in
+                self.onFailure(HookFailure(point: key.description, position: .after, side: .script, error: error))
+            }, for: key)
+        } else {
+            state.setAfterHooks([], onFailure: { _ in }, for: key)
+            state.setInterceptor(point.isEmpty ? nil : interception, for: key)
+        }
     }
 
     /// Drops the hooks scoped to a screen that closed.
@@ -238,4 +259,10 @@ public struct InterceptError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// Marks a script call hook with its Lua function (see ``Interceptors/addCallHook``).
+private final class ScriptHookTag {
+    let function: LuaFunction
+    init(_ function: LuaFunction) { self.function = function }
 }

@@ -68,7 +68,8 @@ enum InterceptModule {
                 throw LuaArgumentError(position: 5, problem: "field 'when' is for screen and view-model hooks")
             }
             let key = try interceptors.resolve(module: module, function: function)
-            let token = interceptors.addCallHook(key, ScriptHooks.call(fn, position), side: .script, once: options.once, scope: .all)
+            let token = interceptors.addCallHook(key, ScriptHooks.call(fn, position), side: .script, once: options.once, scope: .all,
+                                                script: position == .after ? fn : nil)
             pushToken(token, frame)
             return .results(1)
         }
