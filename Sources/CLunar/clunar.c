@@ -137,6 +137,23 @@ static int lunar_await_k(lua_State *L, int status, lua_KContext ctx) {
 }
 
 static lunar_HookFailureHandler g_hook_failure = NULL;
+static lunar_ErrorReporter g_report = NULL;
+
+void lunar_set_error_reporter(lunar_ErrorReporter reporter) { g_report = reporter; }
+
+static int lunar_call_reporting(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    int status = lunar_pcall(L, lua_gettop(L) - 1, 0);
+    if (status != LUA_OK) {
+        lunar_Context *c = lunar_context(L);
+        c->lenient++;
+        if (g_report) g_report(L, status); else lua_pop(L, 1);
+        c->lenient--;
+    }
+    return 0;
+}
+
+void lunar_push_reporting_caller(lua_State *L) { lua_pushcfunction(L, lunar_call_reporting); }
 
 void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler) { g_hook_failure = handler; }
 

@@ -1,4 +1,35 @@
 extension Signal {
+    /// Turns each value into zero or one value with a function made anew for each subscription,
+    /// so it may keep per-subscription state (a fused run of `map`, `filter` and `scan` stages
+    /// does). `nil` drops the value. If `makeTransform` or the function throws, the result fails
+    /// with that error and the source subscription is disposed.
+    @inlinable
+    public func compactMap<NewValue>(
+        makingTransformPerSubscription makeTransform: @escaping () throws -> (Value) throws -> NewValue?
+    ) -> Signal<NewValue> {
+        Signal<NewValue> { downstream in
+            let transform: (Value) throws -> NewValue?
+            do { transform = try makeTransform() } catch {
+                downstream.sendError(error)
+                return nil
+            }
+            let upstream = Observer<Value> { event in
+                switch event {
+                case .next(let value):
+                    let result: NewValue?
+                    do { result = try transform(value) } catch { return downstream.sendError(error) }
+                    if let result { downstream.sendNext(result) }
+                case .failed(let error):
+                    downstream.sendError(error)
+                case .completed:
+                    downstream.sendCompleted()
+                }
+            }
+            downstream.attach(upstream)
+            return self.subscribe(upstream)
+        }
+    }
+
     /// Sends `transform(value)` for each value. If `transform` throws, the result fails with that
     /// error and the source subscription is disposed.
     @inlinable

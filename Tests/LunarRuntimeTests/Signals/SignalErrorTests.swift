@@ -20,6 +20,38 @@ import Testing
         #expect(reports.first?.contains("stack traceback:") == true)
     }
 
+    /// map/filter/scan with Lua functions and a Lua subscriber run as one fused step per value:
+    /// the rules stay those of separate operators.
+    @Test func fusedStagesKeepPerSubscriptionStateAndErrorRules() async throws {
+        let lua = try await SignalHarness()
+        let lines = try await lua.log("""
+            local s = signal.subject()
+            local sums = s:map(function(v) return v * 10 end)
+              :filter(function(v) return v ~= 20 end)
+              :scan(0, function(acc, v) return acc + v end)
+            sums:subscribe(function(v)
+              if v == 40 then error("subscriber broke") end
+              log("a", v)
+            end)
+            s:send(1) s:send(2) s:send(3)
+            sums:subscribe({ next = function(v) log("b", v) end, error = function(e) log("b failed", e) end })
+            sums:map(function(v) return v .. "!" end):subscribe(function(v) log("c", v) end)
+            s:send(4)
+            s:send(nil)
+            """)
+        // each subscription has its own accumulator; the first's error on 40 is reported, it goes on
+        #expect(lines == [
+            "a 10", "a 80", "b 40", "c 40!",
+            "b failed test.lua:2: attempt to perform arithmetic on a nil value (local 'v')",
+        ], "\(lines)")
+        let reports = lua.reported()
+        #expect(reports.count == 3, "\(reports)")
+        #expect(reports.first?.hasPrefix("test.lua:6: subscriber broke") == true)
+        #expect(reports.first?.contains("stack traceback:") == true)
+        // nil * 10 fails every chain (a stage error): b's error handler gets it, a's and c's are reported
+        #expect(reports.dropFirst().allSatisfy { $0.hasPrefix("test.lua:2: attempt to perform arithmetic on a nil value") })
+    }
+
     @Test func operatorErrorsFailTheSignalAndAreReportedWhenUnhandled() async throws {
         let lua = try await SignalHarness()
         let lines = try await lua.log("""
@@ -53,13 +85,15 @@ import Testing
 
     @Test func disposingASubscriptionReleasesItsLuaFunctions() async throws {
         let lua = try await SignalHarness()
-        try await lua.run("s = signal.subject() signal.bind({}, 'k', signal.empty())")  // loads the helpers
+        // Loads the helpers and makes the state's one-off pipeline objects (skip marker, reporting caller).
+        try await lua.run("s = signal.subject() signal.bind({}, 'k', signal.empty()) s:map(print):subscribe(print):dispose()")
         let before = try await lua.liveReferences()
         try await lua.run("""
             d = s:map(function(v) return v end):filter(function() return true end)
               :subscribe(function() end, function() end, function() end)
             """)
-        #expect(try await lua.liveReferences() >= before + 5)
+        // The fused step (holding map, filter and next as upvalues), error and completed.
+        #expect(try await lua.liveReferences() == before + 3)
         try await lua.run("d:dispose()")
         #expect(try await lua.liveReferences() == before)
         try await lua.run("""

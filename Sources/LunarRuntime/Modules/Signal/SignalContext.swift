@@ -16,6 +16,8 @@ final class SignalContext {
     let scheduler: ExecutorScheduler?
     private let executor: LuaExecutor?
     private var helpers: [String: LuaFunction] = [:]
+    /// What a fused pipeline step returns for a value a filter dropped (a table of its own).
+    private var skipMarker: LuaValue?
 
     private init(state: LuaState, executor: LuaExecutor?) {
         self.state = state
@@ -130,6 +132,26 @@ final class SignalContext {
         }
     }
 
+    /// Whether the value at `index` is the skip marker of fused pipeline steps.
+    func isSkipMarker(at index: Int32, in stack: LuaStack) -> Bool {
+        guard let skipMarker else { return false }
+        let L = stack.L
+        let index = lua_absindex(L, index)
+        _ = stack.reserve(1)
+        skipMarker.push(to: stack)
+        defer { lunar_pop(L, 1) }
+        return lua_rawequal(L, -1, index) != 0
+    }
+
+    /// The `chain` helper, with the skip marker fetched on first use.
+    func chainHelper() throws(LuaScriptError) -> LuaFunction {
+        let chain = try helper("chain")
+        if skipMarker == nil {
+            skipMarker = try state.callReturningAll(helper("skipMarker"), [], keepingReferences: true).first
+        }
+        return chain
+    }
+
     // MARK: Lua helpers
 
     /// A helper written in Lua, compiled once per state (assignments that may run metamethods
@@ -148,11 +170,44 @@ final class SignalContext {
     }
 
     private static let helperSource = #"""
+    local sub, concat, load, assert = string.sub, table.concat, load, assert
     local helpers = {}
     -- signal.bind: the assignment may run __newindex, so it happens in Lua.
     function helpers.assign(target, key, value) target[key] = value end
     -- signal.task: runs fn in the managed coroutine and hands all its results to done.
     function helpers.task(fn, done, ...) return done(fn(...)) end
+
+    -- Fused map/filter/scan stages (LuaStageChain): the step's code is generated once per
+    -- shape ("m", "f", "s" per stage; ">" when it ends in a subscriber) and made per
+    -- subscription, so each has its own scan accumulators.
+    local SKIP = {}
+    function helpers.skipMarker() return SKIP end
+    local factories = {}
+    function helpers.chain(shape, sink, deliver, ...)
+      local key = sink and shape .. ">" or shape
+      local factory = factories[key]
+      if not factory then
+        local names, body = {}, {}
+        for i = 1, #shape do
+          local kind, f, a = sub(shape, i, i), "f" .. i, "a" .. i
+          names[#names + 1] = f
+          if kind == "m" then
+            body[#body + 1] = "v = " .. f .. "(v)"
+          elseif kind == "f" then
+            body[#body + 1] = "if not " .. f .. "(v) then return SKIP end"
+          else
+            names[#names + 1] = a
+            body[#body + 1] = a .. " = " .. f .. "(" .. a .. ", v) v = " .. a
+          end
+        end
+        body[#body + 1] = sink and "deliver(sink, v)" or "return v"
+        local source = "local SKIP, sink, deliver, " .. concat(names, ", ") .. " = ...\n"
+          .. "return function(v)\n" .. concat(body, "\n") .. "\nend\n"
+        factory = assert(load(source, "=lunar.signal", "t"))
+        factories[key] = factory
+      end
+      return factory(SKIP, sink, deliver, ...)
+    end
     return helpers
     """#
 }

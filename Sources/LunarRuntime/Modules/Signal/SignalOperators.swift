@@ -22,16 +22,13 @@ extension SignalSource {
 
     private static func describeTransforming(_ c: inout LuaClassBuilder<Self>) {
         c.method("map") { (source: Self, transform: LuaFunction) -> LuaSignal in
-            let context = source.context
-            return source.derive(source.signal.map { try context.transform(transform, $0) })
+            source.appending(.map(transform))
         }
         c.method("filter") { (source: Self, isIncluded: LuaFunction) -> LuaSignal in
-            let context = source.context
-            return source.derive(source.signal.filter { try context.test(isIncluded, $0) })
+            source.appending(.filter(isIncluded))
         }
         c.method("scan") { (source: Self, initial: SignalValue, combine: LuaFunction) -> LuaSignal in
-            let context = source.context
-            return source.derive(source.signal.scan(initial.value) { try context.transform(combine, $0, $1) })
+            source.appending(.scan(initial: initial.value, combine))
         }
         c.method("take") { (source: Self, count: Int) -> LuaSignal in source.derive(source.signal.take(count)) }
         c.method("skip") { (source: Self, count: Int) -> LuaSignal in source.derive(source.signal.skip(count)) }

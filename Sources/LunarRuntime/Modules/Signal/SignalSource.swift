@@ -9,9 +9,20 @@ protocol SignalSource: LuaObject {
     var signal: Signal<LuaValue> { get }
     /// The per-state context the object's Lua calls go through.
     var context: SignalContext { get }
+    /// The fused Lua stages this object is, if it is such a run (``LuaSignal`` only).
+    var stageChain: LuaStageChain? { get }
 }
 
 extension SignalSource {
+    var stageChain: LuaStageChain? { nil }
+
+    /// A new `Signal` object: this one followed by a Lua `map`, `filter` or `scan` stage, fused
+    /// with the stages before it when this object is such a run.
+    func appending(_ stage: LuaStageChain.Stage) -> LuaSignal {
+        let chain = stageChain?.appending(stage, in: context) ?? LuaStageChain(upstream: signal, stages: [stage])
+        return LuaSignal(chain: chain, context: context)
+    }
+
     /// A new `Signal` object for `signal`, in this object's context.
     func derive(_ signal: Signal<LuaValue>) -> LuaSignal {
         LuaSignal(signal, context: context)
@@ -21,7 +32,14 @@ extension SignalSource {
     /// goes on; a failure reaching a subscription without an error handler is reported too.
     func subscribe(next: LuaFunction?, error: LuaFunction?, completed: LuaFunction?) -> LuaDisposable {
         let context = self.context
-        let subscription = signal.subscribe { event in
+        var signal = self.signal
+        var next = next
+        if let chain = stageChain, let sink = next {
+            // The subscriber joins the fused stages: one call into Lua per value.
+            signal = chain.signal(in: context, deliveringTo: sink)
+            next = nil
+        }
+        let subscription = signal.subscribe { [next] event in
             switch event {
             case .next(let value):
                 if let next { context.deliver(next, value) }

@@ -1,0 +1,113 @@
+import CLunar
+import LunarBridge
+import LunarSignals
+
+/// Consecutive `map`, `filter` and `scan` stages whose functions are written in Lua, kept
+/// together so that a value passes all of them in one call into Lua (and, when the subscriber is
+/// a Lua function too, reaches it in that same call) instead of one protected call per stage.
+///
+/// The stages' Lua code is generated once per shape (the sequence of stage kinds) and made
+/// anew for each subscription, so each subscription has its own `scan` accumulators, as with
+/// separate operators. The semantics are those of the separate operators: a stage function's
+/// error fails the signal (and disposes its source); a subscriber's error is reported with
+/// file:line and the subscription goes on.
+struct LuaStageChain {
+    enum Stage {
+        case map(LuaFunction)
+        case filter(LuaFunction)
+        case scan(initial: LuaValue, LuaFunction)
+    }
+
+    /// A chain longer than this starts a new one over it: generated functions keep every stage
+    /// function in a local, and Lua allows 200 locals per function.
+    static let maximumLength = 48
+
+    let upstream: Signal<LuaValue>
+    let stages: [Stage]
+
+    /// The chain with `stage` after its stages.
+    func appending(_ stage: Stage, in context: SignalContext) -> LuaStageChain {
+        if stages.count >= Self.maximumLength {
+            return LuaStageChain(upstream: signal(in: context), stages: [stage])
+        }
+        return LuaStageChain(upstream: upstream, stages: stages + [stage])
+    }
+
+    /// The values after the last stage.
+    func signal(in context: SignalContext) -> Signal<LuaValue> {
+        let stages = self.stages
+        return upstream.compactMap(makingTransformPerSubscription: {
+            let step = try context.step(through: stages, deliveringTo: nil)
+            return { value in try context.run(step, value) }
+        })
+    }
+
+    /// The chain ending in the Lua subscriber `sink`, which the step calls itself (through the
+    /// state's reporting caller, so its errors are reported and the subscription goes on). The
+    /// resulting signal sends no values: only the chain's end.
+    func signal(in context: SignalContext, deliveringTo sink: LuaFunction) -> Signal<LuaValue> {
+        let stages = self.stages
+        return upstream.compactMap(makingTransformPerSubscription: {
+            let step = try context.step(through: stages, deliveringTo: sink)
+            return { value in
+                _ = try context.run(step, value)
+                return nil
+            }
+        })
+    }
+}
+
+extension SignalContext {
+    /// A fresh step function for `stages`: `step(v)` returns the value after the last stage
+    /// (the skip marker when a filter drops it), or, with a `sink`, passes it to the sink.
+    func step(through stages: [LuaStageChain.Stage], deliveringTo sink: LuaFunction?) throws -> LuaFunction {
+        var shape = ""
+        var arguments: [LuaValue] = []
+        for stage in stages {
+            switch stage {
+            case .map(let function):
+                shape += "m"
+                arguments.append(.function(function))
+            case .filter(let function):
+                shape += "f"
+                arguments.append(.function(function))
+            case .scan(let initial, let function):
+                shape += "s"
+                arguments += [.function(function), initial]
+            }
+        }
+        do {
+            let made = try state.callReturningAll(
+                chainHelper(),
+                [.string(shape), sink.map { .function($0) } ?? .nil, .function(state.reportingCaller)] + arguments,
+                keepingReferences: true)
+            guard case .function(let step)? = made.first else {
+                throw LuaSignalError(value: .string("lunar.signal: could not build a pipeline step"))
+            }
+            return step
+        } catch let error as LuaScriptError {
+            throw LuaSignalError(error)
+        }
+    }
+
+    /// One value through a step; nil when a filter dropped it. A Lua error becomes the signal's.
+    func run(_ step: LuaFunction, _ value: LuaValue) throws -> LuaValue? {
+        do { return try state.call(step, value, returning: StepOutput.self).value } catch {
+            throw LuaSignalError(error)
+        }
+    }
+}
+
+/// What a step returns: a value, or the skip marker of a dropped one.
+struct StepOutput: LuaReadable {
+    let value: LuaValue?
+
+    static var luaTypeName: String { "any" }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> StepOutput {
+        if lua_type(stack.L, index) == LUA_TTABLE, SignalContext.of(stack.state).isSkipMarker(at: index, in: stack) {
+            return StepOutput(value: nil)
+        }
+        return StepOutput(value: SignalValue.value(at: index, in: stack))
+    }
+}
