@@ -91,7 +91,7 @@ public struct LuaCallFrame {
     /// Module and function name, for functions of a registered module.
     var key: LuaFunctionKey?
     /// Set while hooks are registered for this function (see LuaCallInterception.swift).
-    var interceptor: (any LuaCallInterceptor)?
+    @exclusivity(unchecked) var interceptor: (any LuaCallInterceptor)?
     /// The closure's C box, where the trampoline looks for after hooks.
     var cBox: UnsafeMutablePointer<lunar_FunctionBox>?
     /// Lua after hooks the trampoline runs itself (see ``LuaState/setAfterHooks(_:onFailure:for:)``).

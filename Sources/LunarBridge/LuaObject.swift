@@ -86,12 +86,7 @@ enum LuaObjectSlot {
     static func object<Object: AnyObject>(
         _ type: Object.Type, at index: Int32, in stack: LuaStack, metatable: Int32
     ) -> Object? {
-        let L = stack.L
-        guard lua_type(L, index) == LUA_TUSERDATA, stack.reserve(2), lua_getmetatable(L, index) != 0 else { return nil }
-        lua_rawgeti(L, lunar_registryindex(), lua_Integer(metatable))
-        let isClass = lua_rawequal(L, -1, -2) != 0
-        lunar_pop(L, 2)
-        guard isClass, let pointer = lunar_toboxed(L, index) else { return nil }
+        guard let pointer = lunar_toobject(stack.L, index, metatable) else { return nil }
         return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 

@@ -44,7 +44,8 @@ public final class LuaState {
     var moduleTables: [String: Int32] = [:]
     var eventListeners: [String: [String: [(id: Int, fn: LuaFunction)]]] = [:]
     var nextListenerID = 0
-    @usableFromInline var hostCallDepth = 0
+    // Read and written around every call into Lua, never overlapping: no exclusivity bookkeeping.
+    @usableFromInline @exclusivity(unchecked) var hostCallDepth = 0
     /// Instructions one host call may run (nil: unlimited).
     public var instructionBudget: Int?
     /// Where uncaught errors from callbacks (timers, events, async completions) go.

@@ -11,4 +11,10 @@
 /// Lookups are raw; a getter's error propagates as it is raised.
 void lunar_pushobjectindex(lua_State *L);
 
+/// The object pointer of the userdata at `idx` when its metatable is the one
+/// held at registry reference `metatable_ref` (a live object of that class);
+/// NULL for anything else, or once collected. One call for the check every
+/// method call makes on its receiver. Never raises.
+void *lunar_toobject(lua_State *L, int idx, int metatable_ref);
+
 #endif

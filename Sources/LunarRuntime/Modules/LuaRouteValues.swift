@@ -67,8 +67,9 @@ struct LuaRouteHandle: LuaPushable {
     let token: RouteToken
 
     func push(to stack: LuaStack) {
-        // Weak: the router keeps a registered route's token; a removed route needs none.
-        stack.state.pushHandle(on: stack.L, methods: ["remove": { [weak token] in token?.remove() ?? false }])
+        // The handle keeps its token (a few fields) as long as the script keeps the handle.
+        let token = self.token
+        stack.state.pushHandle(on: stack.L, methods: ["remove": { token.remove() }])
         _ = stack.reserve(3)
         set("pattern", token.pattern, on: stack)
         if let scheme = token.scheme { set("scheme", scheme, on: stack) }

@@ -8,11 +8,12 @@
 ///
 /// Confined to one executor: every send and the disposal must happen there.
 public final class Observer<Value>: Disposable {
-    /// `nil` once the subscription has ended; that is what makes later sends no-ops.
-    @usableFromInline
+    /// `nil` once the subscription has ended; that is what makes later sends no-ops. Read on
+    /// every event, never accessed overlapping (one executor): no exclusivity bookkeeping.
+    @usableFromInline @exclusivity(unchecked)
     var handler: ((Event<Value>) -> Void)?
 
-    @usableFromInline
+    @usableFromInline @exclusivity(unchecked)
     var resources: (any Disposable)?
 
     /// Makes an observer that hands events to `handler` until a terminal event or disposal.

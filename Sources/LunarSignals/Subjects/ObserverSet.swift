@@ -6,18 +6,21 @@
 /// observers that were subscribed when it was sent. So every observer sees the same order, and
 /// an observer added mid-delivery never gets an event twice.
 @usableFromInline
+///
+/// Its state is read and written on every send; the accesses never overlap (one executor, no
+/// inout across calls), so they skip the runtime's exclusivity bookkeeping.
 final class ObserverSet<Value> {
-    @usableFromInline
+    @usableFromInline @exclusivity(unchecked)
     var observers: ContiguousArray<Observer<Value>> = []
 
     /// The terminal event, once one has been sent; later sends are ignored.
-    @usableFromInline
+    @usableFromInline @exclusivity(unchecked)
     var terminal: Event<Value>?
 
-    @usableFromInline
+    @usableFromInline @exclusivity(unchecked)
     var isDelivering = false
 
-    @usableFromInline
+    @usableFromInline @exclusivity(unchecked)
     var queued: [(event: Event<Value>, recipients: ContiguousArray<Observer<Value>>)] = []
 
     @usableFromInline

@@ -50,7 +50,7 @@ struct LuaStageChain {
         return upstream.compactMap(makingTransformPerSubscription: {
             let step = try context.step(through: stages, deliveringTo: sink)
             return { value in
-                _ = try context.run(step, value)
+                try context.deliver(value, through: step)
                 return nil
             }
         })
@@ -86,6 +86,13 @@ extension SignalContext {
             }
             return step
         } catch let error as LuaScriptError {
+            throw LuaSignalError(error)
+        }
+    }
+
+    /// One value through a step that ends in a subscriber. A Lua error becomes the signal's.
+    func deliver(_ value: LuaValue, through step: LuaFunction) throws {
+        do { _ = try state.call(step, value, returning: IgnoredResult.self) } catch {
             throw LuaSignalError(error)
         }
     }
