@@ -409,7 +409,7 @@ static int find_or_match(lua_State *L, int find) {
             return 1;
         }
         lua_pushinteger(L, (hit - s) + 1);
-        lua_pushinteger(L, (lua_Integer)((hit - s) + plen));
+        lua_pushinteger(L, (hit - s) + (lua_Integer)plen);
         return 2;
     }
     int anchored = *p == '^';
