@@ -165,6 +165,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
         ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),
         ("Reload", ["LunarRuntime", "LunarHeadless", "LunarUI"]),
+        ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

@@ -1,5 +1,6 @@
 #include "cbaselines.h"
 #include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
 
 static int c_inc(lua_State *L) {
     lua_Integer x = luaL_checkinteger(L, 1);
@@ -33,4 +34,17 @@ long long cbase_call_loop(lua_State *L, int ref, int n) {
         lua_pop(L, 1);
     }
     return sum;
+}
+
+int cbase_open_stock_string(lua_State *L) {
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushcfunction(L, luaopen_string);
+    lua_call(L, 0, 1);
+    // Stack: "", the state's string metatable, the stock library.
+    lua_pushvalue(L, -2);
+    lua_setmetatable(L, -4);
+    lua_setglobal(L, "stock");
+    lua_pop(L, 2);
+    return 0;
 }

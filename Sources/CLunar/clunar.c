@@ -1,4 +1,5 @@
 #include "clunar.h"
+#include "lunar_pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,12 +61,13 @@ lua_State *lunar_newstate(lunar_Context *context) {
 
 static void lunar_hook(lua_State *L, lua_Debug *ar);
 
-static void lunar_trip(lua_State *L, lunar_Context *c) {
+// `level` is the stack level of the Lua function to blame: 0 inside the hook,
+// 1 inside a C function that Lua called.
+static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
     c->tripped = 1;
     // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
     lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
-    // Level 0 inside a hook is the Lua function that was running.
-    luaL_where(L, 0);
+    luaL_where(L, level);
     lua_pushstring(L, c->reason[0] ? c->reason : "script interrupted");
     lua_concat(L, 2);
     lua_error(L);
@@ -75,7 +77,7 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lunar_Context *c = lunar_context(L);
     if (c->tripped || c->interrupt) {
-        lunar_trip(L, c);
+        lunar_trip(L, c, 0);
         return;
     }
     if (lua_gethookcount(L) != c->granularity) {
@@ -87,8 +89,18 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
     }
     if (c->remaining < 0) {
         snprintf(c->reason, sizeof c->reason, "instruction budget exceeded");
-        lunar_trip(L, c);
+        lunar_trip(L, c, 0);
     }
+}
+
+void lunar_budget_charge(lua_State *L, long long instructions) {
+    lunar_Context *c = lunar_context(L);
+    if (!c->tripped && !c->interrupt) {
+        if (c->remaining >= 0) c->remaining -= instructions;
+        if (c->remaining >= 0) return;
+        snprintf(c->reason, sizeof c->reason, "instruction budget exceeded");
+    }
+    lunar_trip(L, c, 1);
 }
 
 void lunar_arm_budget(lua_State *L) {
@@ -374,6 +386,8 @@ static int lunar_openlibs_k(lua_State *L) {
         {NULL, NULL}};
     for (const luaL_Reg *lib = libs; lib->func; lib++) {
         luaL_requiref(L, lib->name, lib->func, 1);
+        // Patterns run in C, out of the count hook's sight: use the budgeted ones.
+        if (lib->func == luaopen_string) lunar_pattern_install(L, -1);
         lua_pop(L, 1);
     }
     return 0;

@@ -12,4 +12,9 @@ void cbase_install(lua_State *L);
 /// (the raw cost of delivering a value to a Lua callback). Returns the sum of
 /// integer results.
 long long cbase_call_loop(lua_State *L, int ref, int n);
+
+/// A lua_CFunction (call it protected) that sets the global `stock` to Lua's
+/// own string library, whose patterns are not budgeted, and keeps the
+/// state's string metatable (luaopen_string installs a new one).
+int cbase_open_stock_string(lua_State *L);
 #endif

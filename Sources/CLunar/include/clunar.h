@@ -147,6 +147,10 @@ void lunar_arm_budget(lua_State *L);
 void lunar_budget_reset(lua_State *L, long long instructions);
 /// Asks the running script to stop with `reason` (thread-safe flag).
 void lunar_budget_interrupt(lunar_Context *context, const char *reason);
+/// Charges work done inside a C function called by Lua (which the count hook
+/// cannot see) to the budget. When the budget is exhausted, or a stop was
+/// asked for, raises the hook's error, blaming the calling Lua function.
+void lunar_budget_charge(lua_State *L, long long instructions);
 
 // MARK: - Protected calls
 
