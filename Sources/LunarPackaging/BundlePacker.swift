@@ -18,7 +18,7 @@ import ZIPFoundation
 public struct BundlePacker: Sendable {
     /// Signs the archive when set.
     public var signingKey: BundleSigningKey?
-    /// Precompiles every script (except specs) to Lua bytecode, debug
+    /// Precompiles every script (except specs and mock API handlers) to Lua bytecode, debug
     /// information kept so errors still say `file:line`.
     public var bytecode = false
     /// Packs the top-level `spec/` and `mock-api/` too (left out by default:
@@ -70,7 +70,9 @@ public struct BundlePacker: Sendable {
             guard var bytes = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
                 throw BundleArchiveError(.fileSystem, "\(path): cannot be read")
             }
-            if let compiler, path.hasSuffix(".lua"), !path.hasPrefix("spec/") {
+            // Specs and mock API handlers are loaded as text by the spec runner and the dev server.
+            let isDevelopmentFile = BundleFiles.developmentDirectories.contains { path.hasPrefix($0 + "/") }
+            if let compiler, path.hasSuffix(".lua"), !isDevelopmentFile {
                 bytes = try compiler.compile(bytes, path: path)
             }
             files.append((path, bytes))

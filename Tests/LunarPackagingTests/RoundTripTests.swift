@@ -112,13 +112,17 @@ import Testing
         let work = try makeTemporaryDirectory()
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
+        try sample.write("mock-api/POST/login.lua", "return function(request) return { status = 200, json = {} } end\n")
         let report = try BundlePacker(bytecode: true, includeDevelopmentFiles: true).pack(directory: sample.root, to: file)
         #expect(report.fileList.files.keys.sorted() == [
-            "lib/greeting.lua", "manifest.json", "mock-api/GET/hello.json", "screens/home.lua", "spec/home_spec.lua",
+            "lib/greeting.lua", "manifest.json", "mock-api/GET/hello.json", "mock-api/POST/login.lua", "screens/home.lua",
+            "spec/home_spec.lua",
         ])
-        // Specs stay text: the spec runner loads them as text.
+        // Specs and mock API handlers stay text: the spec runner and the dev server load them as text.
         let archive = try BundleArchive(contentsOf: file)
         #expect(archive.contents.files["spec/home_spec.lua"].map { !$0.starts(with: LuaModuleChunk.binarySignature) } == true)
+        #expect(archive.contents.files["mock-api/POST/login.lua"].map { !$0.starts(with: LuaModuleChunk.binarySignature) } == true)
+        #expect(archive.contents.files["lib/greeting.lua"]?.starts(with: LuaModuleChunk.binarySignature) == true)
     }
 
     @Test func aBrokenBundleIsNotPacked() throws {
