@@ -10,7 +10,8 @@
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
 //   LunarDevServer -> LunarRuntime + Hummingbird       -- dev server, change feed, mock API
-//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer   -- a thin command-line shell
+//   LunarPackaging -> LunarRuntime + ZIPFoundation, Crypto -- signed .lunar archives
+//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging -- a thin command-line shell
 import Foundation
 import PackageDescription
 
@@ -34,6 +35,7 @@ let package = Package(
         .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
+        .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
     dependencies: [
@@ -43,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Packaged bundles only (LunarPackaging): zip archives and Ed25519 signatures.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev).
@@ -107,10 +112,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Signed .lunar archives: packing, defensive reading, verification. Kept out of
+        // LunarRuntime so hosts that only run directories do not link zip and crypto.
+        .target(
+            name: "LunarPackaging",
+            dependencies: [
+                "LunarRuntime", "LunarBridge",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarDevServer", "LunarTerminal",
+                "LunarRuntime", "LunarDevServer", "LunarTerminal", "LunarPackaging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -135,6 +151,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LunarPackagingTests",
+            dependencies: [
+                "LunarPackaging", "LunarRuntime", "LunarBridge", "LunarHeadless",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LunarRuntimeTests",
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],

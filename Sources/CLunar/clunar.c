@@ -376,6 +376,70 @@ int lunar_loadtext(lua_State *L, const char *buffer, size_t size, const char *ch
     return status;
 }
 
+int lunar_loadchunk(lua_State *L, const char *buffer, size_t size, const char *chunkname, const char *mode) {
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int status = luaL_loadbufferx(L, buffer, size, chunkname, mode);
+    c->lenient = saved;
+    return status;
+}
+
+// MARK: - Dumping bytecode
+
+typedef struct {
+    char *bytes;
+    size_t size;
+    size_t capacity;
+} lunar_DumpBuffer;
+
+// Grows with realloc, not Lua's allocator, so the dump never allocates Lua memory.
+static int lunar_dump_writer(lua_State *L, const void *p, size_t n, void *ud) {
+    (void)L;
+    lunar_DumpBuffer *b = (lunar_DumpBuffer *)ud;
+    if (b->size + n > b->capacity) {
+        size_t wanted = b->capacity ? b->capacity * 2 : 4096;
+        while (wanted < b->size + n) wanted *= 2;
+        char *grown = realloc(b->bytes, wanted);
+        if (!grown) return 1;
+        b->bytes = grown;
+        b->capacity = wanted;
+    }
+    memcpy(b->bytes + b->size, p, n);
+    b->size += n;
+    return 0;
+}
+
+static int lunar_dump_k(lua_State *L) {
+    lunar_DumpBuffer *b = (lunar_DumpBuffer *)lua_touserdata(L, 2);
+    lua_settop(L, 1);
+    if (lua_dump(L, lunar_dump_writer, b, 0) != 0) {
+        return luaL_error(L, "cannot dump the chunk (out of memory or not a Lua function)");
+    }
+    return 0;
+}
+
+int lunar_dump(lua_State *L, char **bytes, size_t *size) {
+    lunar_DumpBuffer buffer = {NULL, 0, 0};
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    lua_pushcfunction(L, lunar_dump_k);
+    lua_pushvalue(L, -2);
+    lua_pushlightuserdata(L, &buffer);
+    int status = lua_pcallk(L, 2, 0, 0, 0, NULL);
+    c->lenient = saved;
+    if (status != LUA_OK) {
+        free(buffer.bytes);
+        *bytes = NULL;
+        *size = 0;
+        return status;
+    }
+    *bytes = buffer.bytes;
+    *size = buffer.size;
+    return LUA_OK;
+}
+
 static int lunar_openlibs_k(lua_State *L) {
     static const luaL_Reg libs[] = {
         {LUA_GNAME, luaopen_base},         {LUA_LOADLIBNAME, luaopen_package},

@@ -36,6 +36,18 @@ public protocol LuaModuleLoader: AnyObject {
     /// The source and chunk name (`@screens/login.lua`) for `name`, nil if absent.
     /// Throws for names that are refused (paths leaving the root).
     func source(forModule name: String) throws -> (source: String, chunkName: String)?
+
+    /// The chunk `require(name)` loads: text, or bytecode that the state loads
+    /// only when it accepts binary modules (a verified bundle). The default
+    /// is ``source(forModule:)`` as text.
+    func chunk(forModule name: String) throws -> LuaModuleChunk?
+}
+
+extension LuaModuleLoader {
+    /// ``source(forModule:)`` as a text chunk.
+    public func chunk(forModule name: String) throws -> LuaModuleChunk? {
+        try source(forModule: name).map { LuaModuleChunk(bytes: Data($0.source.utf8), chunkName: $0.chunkName) }
+    }
 }
 
 /// Loads modules from a directory: `screens.login` → `screens/login.lua` or
@@ -46,6 +58,17 @@ public final class LuaDirectoryLoader: LuaModuleLoader {
     public init(root: URL) { self.root = root.standardizedFileURL }
 
     public func source(forModule name: String) throws -> (source: String, chunkName: String)? {
+        guard let chunk = try chunk(forModule: name) else { return nil }
+        let file = String(chunk.chunkName.dropFirst())
+        guard !chunk.isBinary, let text = String(data: chunk.bytes, encoding: .utf8) else {
+            throw LuaError.message("\(file): not UTF-8 text (binary chunks are not loaded)")
+        }
+        return (text, chunk.chunkName)
+    }
+
+    /// The file's bytes as they are: text, or bytecode (which the state
+    /// refuses unless it accepts binary modules).
+    public func chunk(forModule name: String) throws -> LuaModuleChunk? {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !name.isEmpty, !parts.contains(where: { $0.isEmpty }),
               !name.contains("/"), !name.contains("\\"), !name.contains("\0"), !name.hasPrefix("~")
@@ -60,11 +83,7 @@ public final class LuaDirectoryLoader: LuaModuleLoader {
             }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            let data = try Data(contentsOf: url)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw LuaError.message("\(candidate): not UTF-8 text (binary chunks are not loaded)")
-            }
-            return (text, "@" + candidate)
+            return LuaModuleChunk(bytes: try Data(contentsOf: url), chunkName: "@" + candidate)
         }
         return nil
     }
@@ -120,19 +139,18 @@ extension LuaState {
             "\n\tno module '\(name)' (no module root is set)".push(to: frame.stack)
             return .results(1)
         }
-        guard let (source, chunkName) = try loader.source(forModule: name) else {
+        guard let chunk = try loader.chunk(forModule: name) else {
             "\n\tno file for module '\(name)' in the bundle".push(to: frame.stack)
             return .results(1)
         }
-        let L = frame.stack.L
-        var text = source
-        let status = text.withUTF8 { buf in
-            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, chunkName) }
+        let file = String(chunk.chunkName.dropFirst())
+        if chunk.isBinary && !acceptsBinaryModules {
+            throw LuaError.message("\(file): bytecode is refused: precompiled chunks are only loaded from a verified bundle")
         }
-        if status != LUA_OK {
+        guard loadChunk(chunk.bytes, name: chunk.chunkName, binary: chunk.isBinary, on: frame.stack.L) == LUA_OK else {
             return LuaReturn(code: LUNAR_RAISE)  // the syntax error message is on top
         }
-        String(chunkName.dropFirst()).push(to: frame.stack)
+        file.push(to: frame.stack)
         return .results(2)
     }
 

@@ -63,6 +63,10 @@ public final class LuaState {
     var coroutineCompletions: [UnsafeMutableRawPointer: (LuaReference, (Result<[LuaValue], LuaScriptError>) -> Void)] = [:]
     /// Resolves `require` names to source text inside the module root.
     public var moduleLoader: LuaModuleLoader?
+    /// Whether `require` loads bytecode modules. Only a verified bundle turns
+    /// it on (the runtime, for a bundle LunarPackaging verified): `package`,
+    /// so a host cannot make a directory's bytecode loadable.
+    package var acceptsBinaryModules = false
     var warningBuffer = ""
     var extensions: [ObjectIdentifier: AnyObject] = [:]
     /// Called when control returns to the host after running Lua (the end of

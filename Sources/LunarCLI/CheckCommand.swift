@@ -3,7 +3,7 @@ import Foundation
 import LunarRuntime
 
 /// `lunar check BUNDLE`: compiles every script and validates the manifest
-/// without running anything; prints each problem and a summary line, and
+/// without running anything (an archive is verified and opened first); prints each problem and a summary line, and
 /// exits non-zero when there is a problem.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,11 +11,27 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Compile every script and validate the manifest of a bundle, without running it."
     )
 
-    @Argument(help: "The bundle directory.")
+    @Argument(help: "The bundle: a directory, or a .lunar archive (opened as `lunar run` does).")
     var bundle: String
 
+    @Option(help: "Check a .lunar archive only if it is signed by this public key.")
+    var trust: String?
+
     func run() async throws {
-        let check = BundleCheck(directory: URL(fileURLWithPath: bundle))
+        try await reportingFailures { try check() }
+    }
+
+    private func check() throws {
+        let check: BundleCheck
+        if BundleArgument.isArchive(bundle) {
+            let opened = try BundleArgument.open(bundle, trust: trust)
+            defer { opened.close() }
+            check = BundleCheck(opening: opened.bundle)
+        } else {
+            // A directory is checked even when its manifest is broken: that is a problem to list.
+            if trust != nil { _ = try BundleArgument.open(bundle, trust: trust) }
+            check = BundleCheck(directory: URL(fileURLWithPath: bundle))
+        }
         var text = ""
         for problem in check.problems { text += problem + "\n" }
         text += "lunar check: " + check.summary + "\n"

@@ -5,7 +5,8 @@ import LunarDevServer
 import LunarRuntime
 
 /// `lunar run BUNDLE`: opens the manifest's entry route. BUNDLE is a
-/// directory or a dev server's URL (`http://HOST:PORT/`), whose bundle is
+/// directory, a `.lunar` archive (verified with `--trust KEY` before any
+/// script runs), or a dev server's URL (`http://HOST:PORT/`), whose bundle is
 /// downloaded into a cache and followed: changed files are downloaded and
 /// reloaded. Headless (stdin not a terminal, or `--headless`): reads commands
 /// from standard input, one per line, and prints the screen after each;
@@ -17,11 +18,14 @@ import LunarRuntime
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a bundle (a directory or a dev server URL): terminal UI on a TTY, headless text otherwise."
+        abstract: "Run a bundle (a directory, a .lunar archive or a dev server URL): terminal UI on a TTY, headless text otherwise."
     )
 
-    @Argument(help: "The bundle directory, or a dev server URL (http://HOST:PORT/).")
+    @Argument(help: "The bundle: a directory, a .lunar archive, or a dev server URL (http://HOST:PORT/).")
     var bundle: String
+
+    @Option(help: "Run a .lunar archive only if it is signed by this public key (from `lunar keygen`).")
+    var trust: String?
 
     @Flag(help: "Read commands from standard input and print screens as text, even on a terminal.")
     var headless = false
@@ -46,13 +50,10 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     private func runDirectory() async throws {
-        let loaded: ScriptBundle
-        do {
-            loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))
-        } catch {
-            throw ScriptFailure(message: "lunar: \(error)")
-        }
-        var options = RuntimeOptions()
+        let opened = try BundleArgument.open(bundle, trust: trust)
+        defer { opened.close() }
+        let loaded = opened.bundle
+        var options = opened.defaultOptions
         var mockServer: RunningDevServer?
         if let apiBaseURL = api.apiBaseURL {
             options.apiBaseURL = URL(string: apiBaseURL)
@@ -147,7 +148,12 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions, renderer: String = "headless") async throws -> LunarRuntime {
-        let runtime = try LunarRuntime(bundle: bundle, options: options)
+        let runtime: LunarRuntime
+        do {
+            runtime = try LunarRuntime(bundle: bundle, options: options)
+        } catch let error as BundleError {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
         await runtime.register(HostModule.module(renderer: renderer))
         await runtime.onScriptError { error in
             FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))

@@ -16,8 +16,11 @@ struct TestCommand: AsyncParsableCommand {
         abstract: "Run a bundle's Lua specs (spec/**/*_spec.lua) headless against its mock API."
     )
 
-    @Argument(help: "The bundle directory.")
+    @Argument(help: "The bundle: a directory, or a .lunar archive packed with --include-dev (specs are left out otherwise).")
     var bundle: String
+
+    @Option(help: "Test a .lunar archive only if it is signed by this public key.")
+    var trust: String?
 
     @Option(help: "Output format: text, tap or junit.")
     var format: SpecFormat = .text
@@ -33,12 +36,9 @@ struct TestCommand: AsyncParsableCommand {
     }
 
     private func runSpecs() async throws {
-        let loaded: ScriptBundle
-        do {
-            loaded = try ScriptBundle(directory: URL(fileURLWithPath: bundle))
-        } catch {
-            throw ScriptFailure(message: "lunar: \(error)")
-        }
+        let opened = try BundleArgument.open(bundle, trust: trust)
+        defer { opened.close() }
+        let loaded = opened.bundle
         let files = SpecFiles.find(in: loaded.root)
         guard !files.isEmpty else {
             throw ScriptFailure(message: "lunar: no specs in \(bundle): add files named spec/<name>_spec.lua")

@@ -15,6 +15,11 @@ public struct RuntimeOptions: Sendable {
     public var clock: LuaClock
     /// Where `lunar.storage` keeps the bundle's store; nil: ``ScriptStorageLocation`` for the bundle directory.
     public var storageDirectory: URL?
+    /// The bridge API this host offers: a bundle whose manifest names another
+    /// `bridgeAPI` is refused. nil: ``BridgeAPI/version`` (the built-in
+    /// modules); a host that registers `native.*` modules passes
+    /// ``BridgeAPI/version(hostModules:hostClasses:)``.
+    public var bridgeAPI: String? = nil
 
     public init(lua: LuaStateOptions = LuaStateOptions(memoryLimit: 256 << 20, instructionBudget: 200_000_000),
                 clock: LuaClock = .realTime, storageDirectory: URL? = nil) {
@@ -42,11 +47,17 @@ public actor LunarRuntime {
     let reloader: ModuleReloader
     public nonisolated let bundle: ScriptBundle
 
+    /// Refuses a bundle whose manifest names another bridge API than
+    /// `options.bridgeAPI` (a ``BundleError``), before any script runs.
     public init(bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions()) throws {
+        if bundle.manifest.bridgeAPI != nil {
+            try bundle.manifest.requireBridgeAPI(options.bridgeAPI ?? BridgeAPI.version)
+        }
         let executor = LuaExecutor(clock: options.clock)
         let state = try LuaState(options: options.lua)
         state.asyncDriver = executor
         state.moduleLoader = LuaDirectoryLoader(root: bundle.root)
+        state.acceptsBinaryModules = bundle.isVerified
         let router = ScriptModules.install(
             on: state, executor: executor,
             storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root))

@@ -174,6 +174,16 @@ void lunar_push_last_error_info(lua_State *L);
 /// Loads a text chunk (binary chunks refused). Memory mode strict.
 int lunar_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
 
+/// Loads a chunk in `mode` ("t": text only, "b": binary only). Memory mode strict.
+/// Only modules of a verified bundle are ever loaded with "b".
+int lunar_loadchunk(lua_State *L, const char *buffer, size_t size, const char *chunkname, const char *mode);
+
+/// Dumps the Lua function on top of the stack as a binary chunk, debug
+/// information kept (so errors still say file:line), into a buffer from
+/// `malloc` that the caller frees. Runs protected; leaves the stack as it was.
+/// Returns a Lua status; on failure the message is on the stack.
+int lunar_dump(lua_State *L, char **bytes, size_t *size);
+
 /// Protected `luaL_openlibs`-style set-up of the listed standard libraries.
 /// Returns a Lua status; the error message is on the stack on failure.
 int lunar_openlibs(lua_State *L);

@@ -22,6 +22,18 @@ public struct BundleCheck: Sendable {
 
     /// Checks the bundle at `directory` against `bridgeAPI` (this runtime's by default).
     public init(directory: URL, bridgeAPI: String = BridgeAPI.version) {
+        self.init(directory: directory, bridgeAPI: bridgeAPI, acceptsBytecode: false)
+    }
+
+    /// Checks an opened bundle: its precompiled scripts compile when it is
+    /// verified (a signed archive's) and are refused otherwise.
+    public init(opening bundle: ScriptBundle, bridgeAPI: String = BridgeAPI.version) {
+        self.init(directory: bundle.root, bridgeAPI: bridgeAPI, acceptsBytecode: bundle.isVerified)
+    }
+
+    /// Checks a bundle; precompiled scripts compile only with `acceptsBytecode`
+    /// (a verified archive's, checked by LunarPackaging) and are refused otherwise.
+    package init(directory: URL, bridgeAPI: String, acceptsBytecode: Bool) {
         let root = directory.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -30,7 +42,7 @@ public struct BundleCheck: Sendable {
         }
         scripts = Self.scripts(in: root)
         checkManifest(root: root, bridgeAPI: bridgeAPI)
-        compileScripts(root: root)
+        compileScripts(root: root, acceptsBytecode: acceptsBytecode)
     }
 
     /// Whether nothing is wrong.
@@ -78,8 +90,10 @@ public struct BundleCheck: Sendable {
         if !router.canOpen(manifest.entry) {
             problems.append("manifest.json: entry '\(manifest.entry)' matches no route (routes: \(manifest.routes.keys.sorted().joined(separator: ", ")))")
         }
-        if let wanted = manifest.bridgeAPI, wanted != bridgeAPI {
-            problems.append("manifest.json: bridgeAPI '\(wanted)' does not match this runtime's bridge API '\(bridgeAPI)' (the modules changed since the bundle was written; see `lunar types`)")
+        do {
+            try manifest.requireBridgeAPI(bridgeAPI)
+        } catch {
+            problems.append(error.message)
         }
     }
 
@@ -115,21 +129,26 @@ public struct BundleCheck: Sendable {
         return found.sorted()
     }
 
-    private mutating func compileScripts(root: URL) {
+    private mutating func compileScripts(root: URL, acceptsBytecode: Bool) {
         guard !scripts.isEmpty else { return }
         let state: LuaState
         do { state = try LuaState(options: LuaStateOptions()) } catch {
             problems.append("lunar: cannot create a Lua state: \(error)")
             return
         }
+        state.acceptsBinaryModules = acceptsBytecode
         for script in scripts {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(script).path),
-                  let source = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(script).path) else {
+                problems.append("\(script): cannot be read")
+                continue
+            }
+            let chunk = LuaModuleChunk(bytes: data, chunkName: "@" + script)
+            guard chunk.isBinary || String(data: data, encoding: .utf8) != nil else {
                 problems.append("\(script): not UTF-8 text")
                 continue
             }
             do {
-                _ = try state.load(source, name: "@" + script)  // compiles only: nothing runs
+                _ = try state.load(chunk: chunk)  // compiles only: nothing runs
             } catch {
                 problems.append(Self.located(error, in: script))
             }

@@ -73,6 +73,15 @@ public struct BundleManifest: Codable, Sendable, Hashable {
         }
     }
 
+    /// Refuses a manifest that names a `bridgeAPI` other than `expected` (the
+    /// host's: ``BridgeAPI/version``, or ``BridgeAPI/version(hostModules:hostClasses:)``
+    /// for a host with its own modules). A manifest without one passes.
+    public func requireBridgeAPI(_ expected: String, source: String = "manifest.json") throws(BundleError) {
+        if let wanted = bridgeAPI, wanted != expected {
+            throw BundleError("\(source): bridgeAPI '\(wanted)' does not match this runtime's bridge API '\(expected)' (the modules changed since the bundle was written; see `lunar types`)")
+        }
+    }
+
     static func isModuleName(_ s: String) -> Bool {
         !s.isEmpty && s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }

@@ -6,6 +6,11 @@ public struct ScriptBundle: Sendable {
     /// The bundle's root directory (what `require` resolves inside).
     public let root: URL
     public let manifest: BundleManifest
+    /// Whether the bundle came out of a signed archive whose signature, file
+    /// hashes and bridge API were verified (LunarPackaging's `SignedBundle`).
+    /// Only then does `require` load precompiled bytecode; a host cannot set
+    /// it (`package`), so a directory's bytecode is always refused.
+    public package(set) var isVerified = false
 
     /// Loads and validates a bundle directory.
     public init(directory: URL) throws(BundleError) {

@@ -1,0 +1,61 @@
+import Foundation
+import LunarPackaging
+import LunarRuntime
+
+/// A BUNDLE argument opened: a directory as it is, or a `.lunar` archive
+/// verified against `--trust KEY` (or, without a key, opened unverified with
+/// a warning: text scripts only) and extracted into a private temporary
+/// directory that ``close()`` removes.
+struct BundleArgument {
+    /// The bundle to run, check or test.
+    let bundle: ScriptBundle
+    /// The archive file, when BUNDLE was one.
+    let archive: URL?
+
+    /// Whether `argument` names an archive: an existing file, not a directory.
+    static func isArchive(_ argument: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// Opens `argument`; `trust` is a public key file for archives.
+    static func open(_ argument: String, trust: String?) throws -> BundleArgument {
+        let url = URL(fileURLWithPath: argument)
+        guard isArchive(argument) else {
+            if trust != nil {
+                throw ScriptFailure(message: "lunar: --trust applies to .lunar archives; \(argument) is not one (directories are not signed)")
+            }
+            do {
+                return BundleArgument(bundle: try ScriptBundle(directory: url), archive: nil)
+            } catch {
+                throw ScriptFailure(message: "lunar: \(error)")
+            }
+        }
+        do {
+            let archive = try BundleArchive(contentsOf: url)
+            let bundle: ScriptBundle
+            if let trust {
+                bundle = try archive.open(trusting: try BundlePublicKey(contentsOf: URL(fileURLWithPath: trust)))
+            } else {
+                FileHandle.standardError.write(Data("lunar: warning: \(url.lastPathComponent) is opened unverified (no --trust KEY): who signed it is not checked, and bytecode is refused\n".utf8))
+                bundle = try archive.openUnverified()
+            }
+            return BundleArgument(bundle: bundle, archive: url)
+        } catch {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+    }
+
+    /// Runtime options for the bundle: an archive keeps its `lunar.storage`
+    /// by the archive's path, not by the throwaway directory it was opened into.
+    var defaultOptions: RuntimeOptions {
+        var options = RuntimeOptions()
+        if let archive { options.storageDirectory = ScriptStorageLocation.directory(forScriptDirectory: archive) }
+        return options
+    }
+
+    /// Removes the files an archive was opened into.
+    func close() {
+        if archive != nil { try? FileManager.default.removeItem(at: bundle.root) }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// `lunar keygen`, `lunar bundle` and running, checking and testing a
+/// `.lunar` archive with `--trust`, through the binary.
+@Suite struct BundleCommandTests {
+    static let showcase = ToolsTests.showcase
+
+    @Test func keygenWritesAPrivateAndAPublicKeyAndNeverOverwrites() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("lunar keygen: key fingerprint "))
+        let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("release.key").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try String(contentsOf: dir.appendingPathComponent("release.pub"), encoding: .utf8).hasPrefix("lunar ed25519 public key\n"))
+        let again = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
+        #expect(again.status == 1)
+        #expect(again.err.contains("release.key already exists: keys are never overwritten"))
+    }
+
+    @Test func aSignedShowcaseRunsOnlyWithItsKey() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
+        _ = try LunarProcess.run(["keygen", "-o", "other"], cwd: dir)
+        let packed = try LunarProcess.run(["bundle", Self.showcase.path, "-o", "app.lunar", "--sign", "release.key"], cwd: dir)
+        #expect(packed.status == 0, "\(packed.err)")
+        #expect(packed.out.hasPrefix("lunar bundle: showcase 1.0.0: 10 files, text, signed by key "), "\(packed.out)")
+        #expect(packed.err.isEmpty)  // no progress line when standard error is not a terminal
+
+        let trusted = try LunarProcess.run(["run", "app.lunar", "--trust", "release.pub", "--no-mock-api"], stdin: "type Account ann\n", cwd: dir)
+        #expect(trusted.status == 0, "\(trusted.err)")
+        #expect(trusted.out.hasPrefix("== Login ==\n"))
+        #expect(trusted.out.contains("TextField #account \"Account\" value=\"ann\""))
+
+        let other = try LunarProcess.run(["run", "app.lunar", "--trust", "other.pub"], stdin: "", cwd: dir)
+        #expect(other.status == 1)
+        #expect(other.out.isEmpty)
+        #expect(other.err.contains("lunar: app.lunar is signed by key "))
+        #expect(other.err.contains(", not by the trusted key "))
+
+        let unverified = try LunarProcess.run(["run", "app.lunar", "--no-mock-api"], stdin: "", cwd: dir)
+        #expect(unverified.status == 0, "\(unverified.err)")
+        #expect(unverified.err.contains("lunar: warning: app.lunar is opened unverified (no --trust KEY)"))
+        #expect(unverified.out.hasPrefix("== Login ==\n"))
+
+        let check = try LunarProcess.run(["check", "app.lunar", "--trust", "release.pub"], cwd: dir)
+        #expect(check.status == 0, "\(check.err)")
+        #expect(check.out == "lunar check: showcase: 9 scripts, 5 routes: no problems\n")
+    }
+
+    @Test func aBytecodeArchiveNeedsATrustedKeyAndPassesItsSpecs() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
+        let packed = try LunarProcess.run(
+            ["bundle", Self.showcase.path, "-o", "app.lunar", "--sign", "release.key", "--bytecode", "--include-dev"], cwd: dir)
+        #expect(packed.status == 0, "\(packed.err)")
+        #expect(packed.out.contains("bytecode (Lua 5.4)"))
+
+        let refused = try LunarProcess.run(["run", "app.lunar"], stdin: "", cwd: dir)
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("lunar: app.lunar holds bytecode (Lua 5.4), which is only loaded from a verified bundle"))
+
+        let specs = try LunarProcess.run(["test", "app.lunar", "--trust", "release.pub"], cwd: dir)
+        #expect(specs.status == 0, "\(specs.out)\(specs.err)")
+        #expect(specs.out.contains(" passed, 0 failed"))
+    }
+
+    @Test func aBrokenBundleIsNotPacked() throws {
+        let bundle = try ToolsTests.bundle(["manifest.json": ToolsTests.manifest(), "screens/home.lua": "return {\n"])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let archive = bundle.appendingPathComponent("out.lunar")
+        let r = try LunarProcess.run(["bundle", bundle.path, "-o", archive.path])
+        #expect(r.status == 1)
+        #expect(r.err.contains("has problems (see `lunar check`)"))
+        #expect(r.err.contains("screens/home.lua:2:"))
+        #expect(!FileManager.default.fileExists(atPath: archive.path))
+    }
+
+    @Test func aDirectoryForAnotherBridgeAPIDoesNotRun() throws {
+        let stale = try ToolsTests.bundle([
+            "manifest.json": ToolsTests.manifest(bridgeAPI: "0123456789abcdef"), "screens/home.lua": ToolsTests.goodScreen,
+        ])
+        defer { try? FileManager.default.removeItem(at: stale) }
+        let r = try LunarProcess.run(["run", stale.path], stdin: "")
+        #expect(r.status == 1)
+        #expect(r.out.isEmpty)
+        #expect(r.err.contains("lunar: manifest.json: bridgeAPI '0123456789abcdef' does not match this runtime's bridge API"))
+        let trust = try LunarProcess.run(["run", stale.path, "--trust", "x.pub"], stdin: "")
+        #expect(trust.status == 1)
+        #expect(trust.err.contains("--trust applies to .lunar archives"))
+    }
+}

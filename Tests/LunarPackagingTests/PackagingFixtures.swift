@@ -1,0 +1,150 @@
+import Foundation
+import LunarHeadless
+import LunarPackaging
+import LunarRuntime
+import ZIPFoundation
+
+/// A fresh temporary directory, removed by the caller.
+func makeTemporaryDirectory(_ prefix: String = "lunar-packaging") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A small bundle on disk: a home screen that shows a module's greeting and
+/// fails on demand with a known line, plus development files and junk.
+struct SampleBundle {
+    static let homeScreen = """
+        local ui = require("lunar.ui")
+        local greeting = require("lib.greeting")
+        return {
+          render = function()
+            return ui.Column { ui.Text(greeting.text()), ui.Button { title = "Fail", onPress = function()
+              error("boom from the screen")
+            end } }
+          end,
+        }
+        """
+    static let greeting = """
+        local M = {}
+        function M.text() return "hello from " .. _VERSION end
+        return M
+        """
+
+    let root: URL
+
+    init(manifestExtras: String = "", files extra: [String: String] = [:]) throws {
+        root = try makeTemporaryDirectory("lunar-sample")
+        var files = [
+            "manifest.json": #"{"name": "sample", "version": "2.1.0", "entry": "/home", "routes": {"/home": "screens.home"}\#(manifestExtras)}"#,
+            "screens/home.lua": Self.homeScreen,
+            "lib/greeting.lua": Self.greeting,
+            "spec/home_spec.lua": "describe('home', function() it('opens', function() app.open('/home') end) end)\n",
+            "mock-api/GET/hello.json": "{\"hello\": 1}\n",
+            ".DS_Store": "junk",
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "screens/.home.lua.swp": "swap",
+            "screens/home.lua~": "backup",
+        ]
+        files.merge(extra) { $1 }
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+/// One entry to write into a hand-made zip.
+struct RawEntry {
+    var path: String
+    var bytes: Data
+    var type: Entry.EntryType = .file
+    var compression: CompressionMethod = .deflate
+
+    init(_ path: String, _ bytes: Data, type: Entry.EntryType = .file, compression: CompressionMethod = .deflate) {
+        self.path = path
+        self.bytes = bytes
+        self.type = type
+        self.compression = compression
+    }
+
+    init(_ path: String, _ text: String, type: Entry.EntryType = .file) {
+        self.init(path, Data(text.utf8), type: type)
+    }
+}
+
+/// Zip archives made directly with ZIPFoundation, to hand the reader what
+/// `lunar bundle` never writes.
+enum RawZip {
+    static func make(_ entries: [RawEntry]) throws -> Data {
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for entry in entries {
+            let bytes = entry.bytes
+            try archive.addEntry(
+                with: entry.path, type: entry.type, uncompressedSize: Int64(bytes.count),
+                compressionMethod: entry.type == .file ? entry.compression : .none
+            ) { position, size in bytes.subdata(in: Int(position)..<Int(position) + size) }
+        }
+        return archive.data ?? Data()
+    }
+
+    /// Every file entry of a zip, in order (read without any of the reader's checks).
+    static func entries(of data: Data) throws -> [RawEntry] {
+        let archive = try Archive(data: data, accessMode: .read)
+        var entries: [RawEntry] = []
+        for entry in archive {
+            var bytes = Data()
+            _ = try archive.extract(entry) { bytes.append($0) }
+            entries.append(RawEntry(entry.path, bytes, type: entry.type))
+        }
+        return entries
+    }
+
+    /// The archive at `url` rewritten by `change`.
+    static func rewrite(_ url: URL, _ change: (inout [RawEntry]) throws -> Void) throws {
+        var entries = try self.entries(of: Data(contentsOf: url))
+        try change(&entries)
+        try make(entries).write(to: url)
+    }
+}
+
+extension Array where Element == RawEntry {
+    /// Replaces the bytes of the entry at `path`.
+    mutating func replace(_ path: String, with bytes: Data) {
+        for index in indices where self[index].path == path { self[index].bytes = bytes }
+    }
+
+    /// The bytes of the entry at `path`.
+    func bytes(_ path: String) -> Data? { first { $0.path == path }?.bytes }
+}
+
+extension BundleArchiveError.Reason {
+    /// The reason of the refusal `body` throws, nil if it throws none.
+    static func of(_ body: () throws -> Void) -> BundleArchiveError.Reason? {
+        do { try body() } catch let error as BundleArchiveError { return error.reason } catch { return nil }
+        return nil
+    }
+}
+
+/// Starts `bundle` headless on the virtual clock: the runtime, its first
+/// screen, and the script errors it reports.
+func startHeadless(_ bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions(clock: .virtual)) async throws -> (LunarRuntime, String, ScriptErrors) {
+    let runtime = try LunarRuntime(bundle: bundle, options: options)
+    let errors = ScriptErrors()
+    await runtime.onScriptError { errors.append($0.report) }
+    let first = try await runtime.startHeadless()
+    return (runtime, first, errors)
+}
+
+/// Script errors a runtime reported (the handler runs on the runtime's executor).
+final class ScriptErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [String] = []
+    func append(_ report: String) { lock.withLock { reports.append(report) } }
+    var all: [String] { lock.withLock { reports } }
+}
