@@ -149,45 +149,38 @@ static int lunar_await_k(lua_State *L, int status, lua_KContext ctx) {
 }
 
 static lunar_HookFailureHandler g_hook_failure = NULL;
-static lunar_ErrorReporter g_report = NULL;
 
-void lunar_set_error_reporter(lunar_ErrorReporter reporter) { g_report = reporter; }
-
-static int lunar_call_reporting(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    int status = lunar_pcall(L, lua_gettop(L) - 1, 0);
-    if (status != LUA_OK) {
-        lunar_Context *c = lunar_context(L);
-        c->lenient++;
-        if (g_report) g_report(L, status); else lua_pop(L, 1);
-        c->lenient--;
-    }
-    return 0;
-}
-
-void lunar_push_reporting_caller(lua_State *L) { lua_pushcfunction(L, lunar_call_reporting); }
 
 void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler) { g_hook_failure = handler; }
 
 // Calls each function of the after-hook array at `hooks` (an absolute index)
 // with `ok` and the `n` values on top of the stack, leaving those values in
 // place. Runs strictly: a hook's memory is capped like any script's.
+static int lunar_msgh(lua_State *L);
+
 static void lunar_run_after(lua_State *L, lunar_FunctionBox *box, int hooks, int ok, int n) {
     int first = lua_gettop(L) - n + 1;
     lua_Integer count = (lua_Integer)lua_rawlen(L, hooks);
-    luaL_checkstack(L, n + 3, "too many results for an after hook");
+    luaL_checkstack(L, n + 4, "too many results for an after hook");
+    lunar_Context *c = lunar_context(L);
+    lua_pushcfunction(L, lunar_msgh);
+    int msgh = lua_gettop(L);
     for (lua_Integer i = 1; i <= count; i++) {
         lua_rawgeti(L, hooks, i);
         lua_pushboolean(L, ok);
         for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
-        int status = lunar_pcall(L, n + 1, 0);
+        // Strict memory while the hook runs, as in lunar_pcall.
+        int saved = c->lenient;
+        c->lenient = 0;
+        int status = lua_pcallk(L, n + 1, 0, msgh, 0, NULL);
+        c->lenient = saved;
         if (status != LUA_OK) {
-            lunar_Context *c = lunar_context(L);
             c->lenient++;
             if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
             c->lenient--;
         }
     }
+    lua_pop(L, 1);
 }
 
 static int lunar_trampoline(lua_State *L) {

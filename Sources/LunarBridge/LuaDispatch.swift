@@ -9,13 +9,7 @@ enum LuaDispatch {
         lunar_set_dispatcher(dispatch)
         lunar_set_releaser(release)
         lunar_set_hook_failure_handler(afterHookFailed)
-        lunar_set_error_reporter(reportError)
     }()
-
-    static let reportError: lunar_ErrorReporter = { L, status in
-        let state = LuaState.owner(of: L!)
-        state.report(state.popError(status: status, on: L!, fresh: true))
-    }
 
     static let dispatch: lunar_Dispatcher = { L, function in
         Unmanaged<LuaFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { $0.invoke(L!) }

@@ -37,7 +37,6 @@ public final class LuaState {
     let releases = LuaReleaseQueue()
     /// Registry reference of the metatable whose __gc releases function boxes.
     var boxMetatable: Int32 = 0
-    private var reportingCallerCache: LuaFunction?
     var classMetatables: [ObjectIdentifier: Int32] = [:]
     var modules: [String: LuaModule] = [:]
     var sourceModules: [String: String] = [:]
@@ -380,20 +379,6 @@ public final class LuaState {
 
     /// Reports an uncaught error from a callback to ``errorHandler``.
     public func report(_ error: LuaScriptError) { errorHandler(error) }
-
-    /// A Lua function `(f, ...)` that calls `f(...)` protected and hands an
-    /// error to ``errorHandler`` (with file:line and traceback) instead of
-    /// raising; it returns nothing. For callbacks that Lua code calls and
-    /// whose errors must not stop the caller (a signal subscriber reached
-    /// from a fused Lua pipeline).
-    public var reportingCaller: LuaFunction {
-        if let reportingCallerCache { return reportingCallerCache }
-        _ = stack.reserve(1)
-        lunar_push_reporting_caller(L)
-        let function = LuaFunction(reference: makeReference(L))
-        reportingCallerCache = function
-        return function
-    }
 }
 
 extension LuaScriptError {

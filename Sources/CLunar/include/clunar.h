@@ -75,16 +75,6 @@ typedef struct lunar_FunctionBox {
 /// closure is collected).
 lunar_FunctionBox *lunar_pushfunction(lua_State *L, void *function, int gc_metatable_ref);
 
-/// Called with an error on top of the stack (to pop) that a reporting call
-/// caught, and the lunar_pcall status; must never raise.
-typedef void (*lunar_ErrorReporter)(lua_State *L, int status);
-void lunar_set_error_reporter(lunar_ErrorReporter reporter);
-
-/// Pushes a C function `(f, ...)` that calls `f(...)` protected (with the
-/// traceback handler) and hands an error to the reporter instead of raising;
-/// it returns nothing. What a subscriber's call goes through.
-void lunar_push_reporting_caller(lua_State *L);
-
 /// Called with a failed after-hook's error on top of the stack (to pop), the
 /// function's object and the lunar_pcall status; must never raise.
 typedef void (*lunar_HookFailureHandler)(lua_State *L, void *function, int status);

@@ -85,15 +85,15 @@ import Testing
 
     @Test func disposingASubscriptionReleasesItsLuaFunctions() async throws {
         let lua = try await SignalHarness()
-        // Loads the helpers and makes the state's one-off pipeline objects (skip marker, reporting caller).
+        // Loads the helpers and makes the state's one-off pipeline object (the skip marker).
         try await lua.run("s = signal.subject() signal.bind({}, 'k', signal.empty()) s:map(print):subscribe(print):dispose()")
         let before = try await lua.liveReferences()
         try await lua.run("""
             d = s:map(function(v) return v end):filter(function() return true end)
               :subscribe(function() end, function() end, function() end)
             """)
-        // The fused step (holding map, filter and next as upvalues), error and completed.
-        #expect(try await lua.liveReferences() == before + 3)
+        // The fused step (holding map, filter and next as upvalues), its probe, error and completed.
+        #expect(try await lua.liveReferences() == before + 4)
         try await lua.run("d:dispose()")
         #expect(try await lua.liveReferences() == before)
         try await lua.run("""

@@ -37,20 +37,20 @@ struct LuaStageChain {
     func signal(in context: SignalContext) -> Signal<LuaValue> {
         let stages = self.stages
         return upstream.compactMap(makingTransformPerSubscription: {
-            let step = try context.step(through: stages, deliveringTo: nil)
+            let (step, _) = try context.step(through: stages, deliveringTo: nil)
             return { value in try context.run(step, value) }
         })
     }
 
-    /// The chain ending in the Lua subscriber `sink`, which the step calls itself (through the
-    /// state's reporting caller, so its errors are reported and the subscription goes on). The
-    /// resulting signal sends no values: only the chain's end.
+    /// The chain ending in the Lua subscriber `sink`, which the step calls itself (a subscriber
+    /// error is told apart from a stage error by the step's probe, reported, and the subscription
+    /// goes on). The resulting signal sends no values: only the chain's end.
     func signal(in context: SignalContext, deliveringTo sink: LuaFunction) -> Signal<LuaValue> {
         let stages = self.stages
         return upstream.compactMap(makingTransformPerSubscription: {
-            let step = try context.step(through: stages, deliveringTo: sink)
+            let (step, probe) = try context.step(through: stages, deliveringTo: sink)
             return { value in
-                try context.deliver(value, through: step)
+                try context.deliver(value, through: step, probe: probe)
                 return nil
             }
         })
@@ -59,8 +59,9 @@ struct LuaStageChain {
 
 extension SignalContext {
     /// A fresh step function for `stages`: `step(v)` returns the value after the last stage
-    /// (the skip marker when a filter drops it), or, with a `sink`, passes it to the sink.
-    func step(through stages: [LuaStageChain.Stage], deliveringTo sink: LuaFunction?) throws -> LuaFunction {
+    /// (the skip marker when a filter drops it), or, with a `sink`, passes it to the sink; then
+    /// `probe()` also comes, telling (once) whether the step's last error was the sink's.
+    func step(through stages: [LuaStageChain.Stage], deliveringTo sink: LuaFunction?) throws -> (LuaFunction, LuaFunction?) {
         var shape = ""
         var arguments: [LuaValue] = []
         for stage in stages {
@@ -79,20 +80,26 @@ extension SignalContext {
         do {
             let made = try state.callReturningAll(
                 chainHelper(),
-                [.string(shape), sink.map { .function($0) } ?? .nil, .function(state.reportingCaller)] + arguments,
+                [.string(shape), sink.map { .function($0) } ?? .nil] + arguments,
                 keepingReferences: true)
             guard case .function(let step)? = made.first else {
                 throw LuaSignalError(value: .string("lunar.signal: could not build a pipeline step"))
             }
-            return step
+            if case .function(let probe)? = made.dropFirst().first { return (step, probe) }
+            return (step, nil)
         } catch let error as LuaScriptError {
             throw LuaSignalError(error)
         }
     }
 
-    /// One value through a step that ends in a subscriber. A Lua error becomes the signal's.
-    func deliver(_ value: LuaValue, through step: LuaFunction) throws {
+    /// One value through a step that ends in a subscriber: the subscriber's error is reported
+    /// (the subscription goes on); a stage's error becomes the signal's.
+    func deliver(_ value: LuaValue, through step: LuaFunction, probe: LuaFunction?) throws {
         do { _ = try state.call(step, value, returning: IgnoredResult.self) } catch {
+            if let probe, (try? state.call(probe, returning: LuaTruth.self))?.isTrue == true {
+                state.report(error)
+                return
+            }
             throw LuaSignalError(error)
         }
     }

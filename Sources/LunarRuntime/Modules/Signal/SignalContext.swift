@@ -179,11 +179,12 @@ final class SignalContext {
 
     -- Fused map/filter/scan stages (LuaStageChain): the step's code is generated once per
     -- shape ("m", "f", "s" per stage; ">" when it ends in a subscriber) and made per
-    -- subscription, so each has its own scan accumulators.
+    -- subscription, so each has its own scan accumulators. A step ending in a subscriber
+    -- comes with a probe telling whether the last error came from the subscriber.
     local SKIP = {}
     function helpers.skipMarker() return SKIP end
     local factories = {}
-    function helpers.chain(shape, sink, deliver, ...)
+    function helpers.chain(shape, sink, ...)
       local key = sink and shape .. ">" or shape
       local factory = factories[key]
       if not factory then
@@ -200,13 +201,21 @@ final class SignalContext {
             body[#body + 1] = a .. " = " .. f .. "(" .. a .. ", v) v = " .. a
           end
         end
-        body[#body + 1] = sink and "deliver(sink, v)" or "return v"
-        local source = "local SKIP, sink, deliver, " .. concat(names, ", ") .. " = ...\n"
-          .. "return function(v)\n" .. concat(body, "\n") .. "\nend\n"
+        local source
+        if sink then
+          body[#body + 1] = "insink = true sink(v) insink = false"
+          source = "local SKIP, sink, " .. concat(names, ", ") .. " = ...\nlocal insink = false\n"
+            .. "return function(v)\n" .. concat(body, "\n") .. "\nend,\n"
+            .. "function() local was = insink insink = false return was end\n"
+        else
+          body[#body + 1] = "return v"
+          source = "local SKIP, sink, " .. concat(names, ", ") .. " = ...\n"
+            .. "return function(v)\n" .. concat(body, "\n") .. "\nend\n"
+        end
         factory = assert(load(source, "=lunar.signal", "t"))
         factories[key] = factory
       end
-      return factory(SKIP, sink, deliver, ...)
+      return factory(SKIP, sink, ...)
     end
     return helpers
     """#
