@@ -61,13 +61,20 @@ lua_State *lunar_newstate(lunar_Context *context) {
 static void lunar_hook(lua_State *L, lua_Debug *ar);
 
 static void lunar_trip(lua_State *L, lunar_Context *c) {
-    c->tripped = 1;
     // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
     lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
+    if (c->tripped) {
+        // Code that caught the stop (a pcall in a runtime helper) ran on: raise the
+        // first message again, so the report names where the script was stopped.
+        lua_pushstring(L, c->message);
+        lua_error(L);
+    }
+    c->tripped = 1;
     // Level 0 inside a hook is the Lua function that was running.
     luaL_where(L, 0);
     lua_pushstring(L, c->reason[0] ? c->reason : "script interrupted");
     lua_concat(L, 2);
+    snprintf(c->message, sizeof c->message, "%s", lua_tostring(L, -1));
     lua_error(L);
 }
 
@@ -102,6 +109,7 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
     c->tripped = 0;
     c->interrupt = 0;
     c->reason[0] = 0;
+    c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
     if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
