@@ -165,6 +165,12 @@ let package = Package(
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
             swiftSettings: strict
         ),
+        // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos, leaks.
+        .testTarget(
+            name: "LunarReliabilityTests",
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
     ]
 )
 

@@ -64,12 +64,19 @@ static void lunar_hook(lua_State *L, lua_Debug *ar);
 // `level` is the stack level of the Lua function to blame: 0 inside the hook,
 // 1 inside a C function that Lua called.
 static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
-    c->tripped = 1;
     // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
     lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
+    if (c->tripped) {
+        // Code that caught the stop (a pcall in a runtime helper) ran on: raise the
+        // first message again, so the report names where the script was stopped.
+        lua_pushstring(L, c->message);
+        lua_error(L);
+    }
+    c->tripped = 1;
     luaL_where(L, level);
     lua_pushstring(L, c->reason[0] ? c->reason : "script interrupted");
     lua_concat(L, 2);
+    snprintf(c->message, sizeof c->message, "%s", lua_tostring(L, -1));
     lua_error(L);
 }
 
@@ -114,6 +121,7 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
     c->tripped = 0;
     c->interrupt = 0;
     c->reason[0] = 0;
+    c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
     if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);

@@ -4,8 +4,8 @@ import Foundation
 /// Which parts of the standard library scripts get. The default is the safe
 /// subset: no `io`, no `debug`, no `os.execute`/`os.exit`/`os.remove`/..., no
 /// `dofile`/`loadfile`, no `package.loadlib`, no `string.dump`, no binary
-/// chunks. Each refused function raises a clear error naming itself. A host
-/// widens the sandbox explicitly.
+/// chunks, no `__gc` metamethods. Each refused function raises a clear error
+/// naming itself. A host widens the sandbox explicitly.
 public struct LuaSandbox: Sendable, Hashable {
     /// Standard-library capabilities beyond the safe subset.
     public enum Capability: String, Sendable, Hashable, CaseIterable {
@@ -19,6 +19,9 @@ public struct LuaSandbox: Sendable, Hashable {
         case bytecode
         /// `collectgarbage` options that change the collector (`stop`, `generational`, ...).
         case collector
+        /// `__gc` metamethods on tables. Lua runs finalizers with hooks off, so neither the
+        /// instruction budget nor an interrupt can stop a finalizer that loops.
+        case finalizers
     }
 
     public var capabilities: Set<Capability>
@@ -185,6 +188,16 @@ extension LuaState {
     if not allowed.debug then
       debug = refusedLibrary("debug")
       package.loaded.debug = debug
+      -- Lua runs a message handler with hooks off when the error came from a hook (the
+      -- budget stop does), so a looping handler could not be stopped. Without `debug` a
+      -- handler cannot look at the failed stack anyway: call it after unwinding instead.
+      local pcall, pack, unpack = pcall, table.pack, table.unpack
+      xpcall = function(f, handler, ...)
+        local results = pack(pcall(f, ...))
+        if results[1] then return unpack(results, 1, results.n) end
+        local _, value = pcall(handler, results[2])
+        return false, value
+      end
     end
     if not allowed.os then
       for _, name in ipairs({ "execute", "exit", "remove", "rename", "tmpname", "getenv", "setlocale" }) do
@@ -211,6 +224,25 @@ extension LuaState {
           error("collectgarbage('" .. tostring(option) .. "') is not available in the Lunar sandbox", 2)
         end
         return rawcollect(option, ...)
+      end
+    end
+
+    if not allowed.finalizers then
+      -- A finalizer runs with hooks off: one that loops would hang the host. Lua marks an
+      -- object for finalization when its metatable has a __gc field (any value) at this call.
+      local rawsetmetatable, rawget = setmetatable, rawget
+      _ENV.setmetatable = function(t, mt)  -- the global: `setmetatable` is a local here
+        if type(t) ~= "table" then
+          error("bad argument #1 to 'setmetatable' (table expected, got " .. type(t) .. ")", 2)
+        end
+        if mt ~= nil and type(mt) ~= "table" then
+          error("bad argument #2 to 'setmetatable' (nil or table expected)", 2)
+        end
+        if mt ~= nil and rawget(mt, "__gc") ~= nil then
+          error("__gc metamethods are not available in the Lunar sandbox", 2)
+        end
+        local result = rawsetmetatable(t, mt)
+        return result
       end
     end
 

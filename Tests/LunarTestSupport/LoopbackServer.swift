@@ -24,6 +24,9 @@ public final class LoopbackServer: Sendable {
         case garbage([UInt8])
         /// Reads the request and never answers (until the server stops).
         case never
+        /// A 200 whose body never ends (no length announced): bytes until the client goes away
+        /// or the server stops, at most 1 GB.
+        case endless
 
         /// A 200 (or `status`) answer with a JSON text body.
         public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> Reply {
@@ -156,6 +159,13 @@ public final class LoopbackServer: Sendable {
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         case .garbage(let bytes):
             send(bytes, on: connection)
+        case .endless:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            guard send(Array(head.utf8), on: connection) else { return }
+            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
+            for _ in 0..<(1 << 14) where !stopped.withLock({ $0 }) {
+                guard send(chunk, on: connection) else { return }
+            }
         case .never:
             waiting.withLock { $0 += 1 }
             if !stopped.withLock({ $0 }) { _ = release.wait(timeout: .now() + 10) }
@@ -168,13 +178,16 @@ public final class LoopbackServer: Sendable {
         return Array((text + "\r\n").utf8)
     }
 
-    private func send(_ bytes: [UInt8], on connection: Int32) {
+    /// Sends every byte; false when the peer is gone.
+    @discardableResult
+    private func send(_ bytes: [UInt8], on connection: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count <= 0 { return }
+            if count <= 0 { return false }
             offset += count
         }
+        return true
     }
 
     /// Reads one request: head up to the blank line, then `Content-Length` body bytes.

@@ -114,6 +114,8 @@ void lunar_pushgchandler(lua_State *L);
 /// Budget: `remaining < 0` means unlimited. `interrupt` may be set from any
 /// thread. Once tripped the hook stays armed with count 1 ("sticky") so a
 /// script cannot swallow the stop with pcall; the host resets it per call.
+/// Every trip after the first in a host call raises the first one's `message`,
+/// so Lua code that caught the stop cannot replace where the script was stopped.
 typedef struct lunar_Context {
     size_t used;
     size_t limit;
@@ -124,6 +126,7 @@ typedef struct lunar_Context {
     volatile int interrupt;
     int tripped;
     char reason[128];
+    char message[384];
     void *owner;
 } lunar_Context;
 

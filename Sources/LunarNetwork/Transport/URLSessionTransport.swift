@@ -148,6 +148,8 @@ private final class SessionReceiver: NSObject, URLSessionDataDelegate, @unchecke
             .offline
         default: .transport
         }
-        return NetworkError(kind: kind, message: error.localizedDescription, url: url)
+        // Foundation on Linux describes a timeout only by its code ("NSURLErrorDomain error -1001").
+        let message = kind == .timeout ? "the server did not answer in time" : error.localizedDescription
+        return NetworkError(kind: kind, message: message, url: url)
     }
 }

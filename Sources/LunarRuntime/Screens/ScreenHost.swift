@@ -176,7 +176,8 @@ public final class ScreenHost: RendererDelegate {
         do {
             instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(module)])[0].tableReference()
         } catch let error as LuaScriptError {
-            // The module does not load: show the error in place of the screen.
+            // The module does not load: report it, and show it in place of the screen.
+            onScriptError(error)
             lunar_newtable(state.L)
             let placeholder = LuaTableReference(reference: state.popReference())
             let screen = ScreenInstance(id: id, module: module, target: target, instance: placeholder, modal: modal)

@@ -201,12 +201,10 @@ import Testing
         try await closeScreens(withNetworkSignal: false)
     }
 
-    /// Known issue: a `net.signal` subscription tied to the lifetime is cancelled (the runtime goes
-    /// idle) but leaves one registry reference behind per screen.
+    /// A `net.signal` subscription tied to the lifetime is cancelled and leaves no registry
+    /// reference behind, though the transport may still hold the cancelled request.
     @Test func closingAScreenCancelsItsNetworkSignal() async throws {
-        await withKnownIssue("a disposed net.signal subscription keeps one registry reference") {
-            try await closeScreens(withNetworkSignal: true)
-        }
+        try await closeScreens(withNetworkSignal: true)
     }
 
     private func closeScreens(withNetworkSignal: Bool) async throws {

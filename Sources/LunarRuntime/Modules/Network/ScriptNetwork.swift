@@ -51,7 +51,8 @@ public final class ScriptNetwork {
     func send(_ script: ScriptRequest, object: LuaTableReference, deliver: LuaFunction, progress: LuaFunction?) -> Int {
         var request = script.request
         request.decoding = .raw
-        request.accessories = [LuaRequestTag(object: object)] + script.accessories.map { LuaAccessory($0, network: self) }
+        // The tag goes last: it lets go of the Lua object when the request stops, after the others ran.
+        request.accessories = script.accessories.map { LuaAccessory($0, network: self) } + [LuaRequestTag(object: object)]
         let pipeline = LuaResponsePipeline(validation: script.validation, reformers: globalReformers + script.reformers)
         driver.beginWork()
         let driver = self.driver

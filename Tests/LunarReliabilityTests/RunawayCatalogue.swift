@@ -1,0 +1,121 @@
+import Foundation
+import LunarBridge
+import LunarRuntime
+import Testing
+
+/// The fault catalogue, part 2: runaway scripts. Each bomb runs from a button handler of a fresh
+/// app (memory cap ``FaultApp/memoryLimit``, budget ``FaultApp/budget`` instructions per host
+/// call) and must be stopped with a clear error at its line, the app usable afterwards. An
+/// infinite loop in each place a script runs is in ``ScriptFaultCatalogue``.
+@Suite struct RunawayCatalogue {
+    struct Bomb: Sendable, CustomTestStringConvertible {
+        let name: String
+        let code: String
+        /// The start of the reported message after `file:line: `.
+        let stoppedWith: String
+        var testDescription: String { name }
+    }
+
+    static let bombs: [Bomb] = [
+        Bomb(name: "memory bomb (a growing table)",
+             code: #"local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 4096) .. i end"#, stoppedWith: "not enough memory"),
+        Bomb(name: "string.rep bomb", code: #"local s = string.rep("x", 2^30)"#, stoppedWith: "not enough memory"),
+        Bomb(name: "string doubling bomb", code: #"local s = "x" while true do s = s .. s end"#, stoppedWith: "not enough memory"),
+        Bomb(name: "table.concat bomb",
+             code: #"local t = {} for i = 1, 1e6 do t[i] = string.rep("x", 200) end local s = table.concat(t)"#,
+             stoppedWith: "not enough memory"),
+        Bomb(name: "deep recursion", code: "local function f(n) return 1 + f(n + 1) end f(1)", stoppedWith: "stack overflow"),
+        Bomb(name: "deep recursion through a metamethod",
+             code: "local t = setmetatable({}, { __index = function(t, k) return t[k .. 'x'] end }) local v = t.a",
+             stoppedWith: "C stack overflow"),
+        Bomb(name: "coroutine bomb (many coroutines)",
+             code: "local list = {} while true do list[#list + 1] = coroutine.create(function() end) end",
+             stoppedWith: "not enough memory"),
+        Bomb(name: "coroutine bomb (coroutines creating coroutines)",
+             code: "local function nest() coroutine.wrap(nest)() end nest()", stoppedWith: "C stack overflow"),
+        Bomb(name: "infinite loop inside a coroutine",
+             code: "coroutine.wrap(function() while true do end end)()", stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "pcall loop swallowing the stop",
+             code: "while true do pcall(function() while true do end end) end", stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "coroutine.resume loop swallowing the stop",
+             code: "while true do coroutine.resume(coroutine.create(function() while true do end end)) end",
+             stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "pcall loop swallowing memory errors",
+             code: #"while true do pcall(string.rep, "x", 2^30) end"#, stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "xpcall with a looping message handler",
+             code: #"while true do xpcall(error, function() while true do end end, "x") end"#,
+             stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "looping __tostring", code: "local s = tostring(setmetatable({}, { __tostring = function() while true do end end }))",
+             stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "looping table.sort comparator",
+             code: "local t = {3, 1, 2} table.sort(t, function(a, b) while true do end end)", stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "load with an endless reader", code: #"local f = load(function() return "--xxxxxxxxxxxxxxxx" end)"#,
+             stoppedWith: "instruction budget exceeded"),
+        Bomb(name: "JSON nesting bomb", code: #"local v = require("lunar.json").decode(string.rep("[", 1e6))"#,
+             stoppedWith: "invalid JSON"),
+    ]
+
+    @Test(arguments: bombs)
+    func bombIsStoppedAtItsLine(_ bomb: Bomb) async throws {
+        let app = try await FaultApp(files: ["screens/victim.lua": FaultPlace.victim(onPress: bomb.code + " " + FaultPlace.marker)])
+        try await app.run(.open("/navPush/victim"), .tap("Fire"))
+        let line = FaultPlace.victim(onPress: bomb.code + " " + FaultPlace.marker).lineNumber(of: FaultPlace.marker)!
+        // The message starts at the bomb's line (coroutine.wrap adds the line once more as it
+        // passes the error on). Memory errors carry no position: Lua raises them without
+        // calling the message handler, so they are reported as the bare message.
+        let place = "screens/victim.lua:\(line):"
+        let messages = app.reported.map(\.message)
+        #expect(messages.contains { message in
+            message.contains(bomb.stoppedWith) && (message.hasPrefix(place) || message == "not enough memory")
+        }, "expected '\(place) ... \(bomb.stoppedWith)' among \(messages)")
+        #expect(try await app.assertUsable())
+    }
+
+    /// Pattern matching runs inside C, where instruction hooks do not fire: a backtracking
+    /// pattern is not stopped by the budget. Sizes are bounded (about a second each without a
+    /// stop) so the case cannot hang the run.
+    @Test(arguments: [
+        #"string.find(string.rep("a", 90), ".-.-.-.-b")"#,
+        #"string.gsub(string.rep("a", 90), ".-.-.-.-b", "")"#,
+        #"string.match(string.rep("a", 90), ".-.-.-.-b")"#,
+    ])
+    func backtrackingPatternIsStopped(_ code: String) async throws {
+        let app = try await FaultApp(files: [:], lua: LuaStateOptions(memoryLimit: FaultApp.memoryLimit, instructionBudget: 200_000))
+        // Known issue: the budget-aware pattern matcher (branch `patterns`) is not merged yet; once it
+        // is, these calls stop with the budget error and the known-issue marker must go.
+        await withKnownIssue("pattern matching in C is not under the instruction budget") {
+            do {
+                _ = try await app.lua(code)
+                Issue.record("a backtracking pattern ran to its end")
+            } catch let error as LuaScriptError {
+                #expect(error.message.contains("instruction budget exceeded"), "\(error.message)")
+            }
+        }
+        #expect(try await app.assertUsable())
+    }
+
+    /// Strings of 100 MB cross the bridge both ways under the runtime's default cap (256 MB);
+    /// one past an app's cap is refused with Lua's memory error and the app goes on.
+    @Test func hugeStringsCrossTheBridge() async throws {
+        let sink = LuaModule("native.sink") { m in
+            m.function("length") { (text: String) -> Int in text.utf8.count }
+            m.function("make") { (count: Int) -> String in String(decoding: [UInt8](repeating: UInt8(ascii: "y"), count: count), as: UTF8.self) }
+        }
+        let roomy = try await FaultApp(files: [:], lua: RuntimeOptions().lua)
+        await roomy.runtime.register(sink)
+        let hundredMB = 100 << 20
+        #expect(try await roomy.lua("return require('native.sink').length(string.rep('x', \(hundredMB)))") == [.integer(hundredMB)])
+        #expect(try await roomy.lua("return #require('native.sink').make(\(hundredMB))") == [.integer(hundredMB)])
+        #expect(try await roomy.assertUsable())
+
+        let app = try await FaultApp(files: [:])
+        await app.runtime.register(sink)
+        do {
+            _ = try await app.lua("local s = require('native.sink').make(\(hundredMB)) return #s")
+            Issue.record("a 100 MB string went past the 64 MB cap")
+        } catch let error as LuaScriptError {
+            #expect(error.message.contains("not enough memory"), "\(error.message)")
+        }
+        #expect(try await app.assertUsable())
+    }
+}
