@@ -73,7 +73,16 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
         lua_error(L);
     }
     c->tripped = 1;
-    luaL_where(L, level);
+    // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller).
+    lua_Debug ar;
+    int placed = 0;
+    for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            placed = 1;
+        }
+    }
+    if (!placed) lua_pushliteral(L, "");
     lua_pushstring(L, c->reason[0] ? c->reason : "script interrupted");
     lua_concat(L, 2);
     snprintf(c->message, sizeof c->message, "%s", lua_tostring(L, -1));
