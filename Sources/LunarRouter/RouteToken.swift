@@ -29,6 +29,13 @@ public final class RouteToken {
         router != nil && routes.first?.isRegistered == true
     }
 
+    /// `remove()` as a function that does not keep the token alive: once the route
+    /// is removed and nothing else holds the token, it returns `false`. For handles
+    /// a route's own handler may hold (a strong capture would be a cycle).
+    public var remover: () -> Bool {
+        { [weak self] in self?.remove() ?? false }
+    }
+
     /// Removes the route from its router; returns `true` if this call removed
     /// it, `false` if it was already gone. A dispatch in progress skips it from then on.
     @discardableResult

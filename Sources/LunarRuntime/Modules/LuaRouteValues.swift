@@ -67,9 +67,9 @@ struct LuaRouteHandle: LuaPushable {
     let token: RouteToken
 
     func push(to stack: LuaStack) {
-        // The handle keeps its token (a few fields) as long as the script keeps the handle.
-        let token = self.token
-        stack.state.pushHandle(on: stack.L, methods: ["remove": { token.remove() }])
+        // Not the token itself: a removed route must let go of its handler, which may hold
+        // this very handle.
+        stack.state.pushHandle(on: stack.L, methods: ["remove": token.remover])
         _ = stack.reserve(3)
         set("pattern", token.pattern, on: stack)
         if let scheme = token.scheme { set("scheme", scheme, on: stack) }
