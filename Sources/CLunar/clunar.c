@@ -332,6 +332,17 @@ void lunar_install_msgh(lua_State *L) {
     lua_pushcfunction(L, lunar_msgh);
 }
 
+void lunar_push_msgh(lua_State *L) { lua_pushcfunction(L, lunar_msgh); }
+
+int lunar_pcallh(lua_State *L, int nargs, int nresults) {
+    lunar_Context *c = lunar_context(L);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int status = lua_pcallk(L, nargs, nresults, lua_gettop(L) - nargs - 1, 0, NULL);
+    c->lenient = saved;
+    return status;
+}
+
 int lunar_pcall(lua_State *L, int nargs, int nresults) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;

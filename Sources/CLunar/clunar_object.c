@@ -19,7 +19,7 @@ void *lunar_toobject(lua_State *L, int idx, int metatable_ref) {
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_checkstack(L, 2)) return NULL;
     if (!lua_getmetatable(L, idx)) return NULL;
     lua_rawgeti(L, LUA_REGISTRYINDEX, metatable_ref);
-    int same = lua_rawequal(L, -1, -2);
+    int same = lua_topointer(L, -1) == lua_topointer(L, -2);
     lua_pop(L, 2);
     if (!same) return NULL;
     void **box = (void **)lua_touserdata(L, idx);

@@ -231,11 +231,12 @@ public final class LuaState {
             drainReleases()
             lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
         }
-        guard lua_checkstack(L, argumentCount + 2) != 0 else {
+        guard lua_checkstack(L, argumentCount + 3) != 0 else {
             throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
         }
         hostCallDepth += 1
         let base = lua_gettop(L)
+        lunar_push_msgh(L)
         lua_rawgeti(L, lunar_registryindex(), lua_Integer(function.reference.ref))
         return base
     }
@@ -243,7 +244,7 @@ public final class LuaState {
     /// Runs the pushed call protected, leaving one result on the stack.
     @usableFromInline
     func finishCall(argumentCount: Int32, base: Int32) throws(LuaScriptError) {
-        let status = lunar_pcall(L, argumentCount, 1)
+        let status = lunar_pcallh(L, argumentCount, 1)
         if status != LUA_OK {
             hostCallDepth -= 1
             let error = popError(status: status, on: L, fresh: true)

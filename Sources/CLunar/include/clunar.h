@@ -156,6 +156,14 @@ void lunar_install_msgh(lua_State *L);
 /// Also turns on strict memory mode for the duration of the call.
 int lunar_pcall(lua_State *L, int nargs, int nresults);
 
+/// Pushes the message handler lunar_pcallh expects right below the function.
+void lunar_push_msgh(lua_State *L);
+
+/// lunar_pcall for a call whose function sits right above a handler pushed
+/// with lunar_push_msgh: no stack shuffling. The handler stays where it is
+/// (below the results, or below the error); the caller's settop removes it.
+int lunar_pcallh(lua_State *L, int nargs, int nresults);
+
 /// lua_resume with the same memory-mode handling; on error the traceback of
 /// the coroutine is recorded like lunar_pcall does.
 int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
