@@ -74,7 +74,13 @@ static void lunar_trip(lua_State *L, lunar_Context *c) {
 static void lunar_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lunar_Context *c = lunar_context(L);
-    if (c->tripped || c->interrupt) {
+    if (c->tripped) {
+        lunar_trip(L, c);
+        return;
+    }
+    if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
+        // The interrupting thread wrote its reason before raising the flag; copy it on this thread.
+        snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
         lunar_trip(L, c);
         return;
     }
@@ -100,7 +106,7 @@ void lunar_arm_budget(lua_State *L) {
 void lunar_budget_reset(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
     c->tripped = 0;
-    c->interrupt = 0;
+    __atomic_store_n(&c->interrupt, 0, __ATOMIC_RELAXED);
     c->reason[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
@@ -108,8 +114,9 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
 }
 
 void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
-    snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "script interrupted");
-    c->interrupt = 1;
+    // Called from any thread while the script runs: only the interrupt fields are written here.
+    snprintf(c->interrupt_reason, sizeof c->interrupt_reason, "%s", reason ? reason : "script interrupted");
+    __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELEASE);
 }
 
 // MARK: - Trampoline
