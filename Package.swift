@@ -208,3 +208,30 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ))
     }
 }
+
+// Fuzz targets (Scripts/fuzz sets LUNAR_FUZZ=1 and builds with -sanitize=fuzzer,address
+// into .build-fuzz): libFuzzer executables, kept out of the normal build. Each target's
+// sources and seed corpus are in Fuzz/<Target>/; docs/fuzzing.md describes them.
+if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzRouter", ["LunarRouter"]),
+        ("FuzzJSON", ["LunarBridge", "LunarJSON", "CLunar"]),
+        ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
+        ("FuzzManifest", ["LunarRuntime", "LunarJSON"]),
+        // ("FuzzArchive", ["LunarPackaging"]),  // the archive reader, once LunarPackaging lands
+    ]
+    // Declares libFuzzer's driver entry, which each target's main.swift calls.
+    package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: target.name,
+            dependencies: target.dependencies + ["CFuzzerDriver"],
+            path: "Fuzz/\(target.name)",
+            // Seed inputs and the libFuzzer dictionary live beside the sources.
+            exclude: ["corpus", "fuzz.dict"].filter {
+                FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Fuzz/\(target.name)/\($0)")
+            },
+            swiftSettings: strict
+        ))
+    }
+}

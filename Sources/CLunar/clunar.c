@@ -92,7 +92,13 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
 static void lunar_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lunar_Context *c = lunar_context(L);
-    if (c->tripped || c->interrupt) {
+    if (c->tripped) {
+        lunar_trip(L, c, 0);
+        return;
+    }
+    if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
+        // The interrupting thread wrote its reason before raising the flag; copy it on this thread.
+        snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
         lunar_trip(L, c, 0);
         return;
     }
@@ -111,10 +117,14 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
 
 void lunar_budget_charge(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
-    if (!c->tripped && !c->interrupt) {
-        if (c->remaining >= 0) c->remaining -= instructions;
-        if (c->remaining >= 0) return;
-        snprintf(c->reason, sizeof c->reason, "instruction budget exceeded");
+    if (!c->tripped) {
+        if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
+            snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
+        } else {
+            if (c->remaining >= 0) c->remaining -= instructions;
+            if (c->remaining >= 0) return;
+            snprintf(c->reason, sizeof c->reason, "instruction budget exceeded");
+        }
     }
     lunar_trip(L, c, 1);
 }
@@ -128,7 +138,7 @@ void lunar_arm_budget(lua_State *L) {
 void lunar_budget_reset(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
     c->tripped = 0;
-    c->interrupt = 0;
+    __atomic_store_n(&c->interrupt, 0, __ATOMIC_RELAXED);
     c->reason[0] = 0;
     c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
@@ -137,8 +147,9 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
 }
 
 void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
-    snprintf(c->reason, sizeof c->reason, "%s", reason ? reason : "script interrupted");
-    c->interrupt = 1;
+    // Called from any thread while the script runs: only the interrupt fields are written here.
+    snprintf(c->interrupt_reason, sizeof c->interrupt_reason, "%s", reason ? reason : "script interrupted");
+    __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELEASE);
 }
 
 // MARK: - Trampoline

@@ -459,7 +459,13 @@ extension LuaValue: LuaConvertible {
                 case LUA_TSTRING:
                     var len = 0
                     let p = lua_tolstring(L, -2, &len)!
-                    key = .string(String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self))
+                    let bytes = UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self)
+                    // LuaKey holds text only: repairing the bytes would merge distinct keys.
+                    guard let text = String.fromLua(bytes) else {
+                        lunar_pop(L, 2)
+                        throw LuaTypeMismatch(problem: "table key is not valid UTF-8")
+                    }
+                    key = .string(text)
                 case LUA_TBOOLEAN: key = .boolean(lua_toboolean(L, -2) != 0)
                 default: key = nil  // table/function keys cannot be copied; they are skipped
                 }

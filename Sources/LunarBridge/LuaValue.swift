@@ -1,7 +1,8 @@
 /// A Lua value copied into Swift: the dynamic type of the bridge.
 ///
 /// Scalars and strings are copied; tables are copied recursively into
-/// ``LuaTable`` (cycles are refused when reading); functions and other
+/// ``LuaTable`` (cycles, and string keys that are not UTF-8, are refused when
+/// reading); functions and other
 /// reference values are held through ``LuaReference``, which keeps the Lua
 /// object alive until Swift drops it. Lua strings are bytes: valid UTF-8 reads
 /// as ``string(_:)``, anything else as ``bytes(_:)``.

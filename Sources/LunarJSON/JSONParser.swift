@@ -4,7 +4,8 @@ extension JSONValue {
     /// Parses one JSON document (RFC 8259; any value at the top level) from UTF-8 bytes.
     ///
     /// Builds no Foundation objects. Nesting deeper than 512 levels is rejected rather than
-    /// risking the stack. Invalid UTF-8 inside strings is repaired with U+FFFD.
+    /// risking the stack, and so is a number too large for a `Double` (`1e400`). Invalid
+    /// UTF-8 inside strings is repaired with U+FFFD.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         let parsed: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             var parser = JSONParser(buffer)
@@ -248,6 +249,11 @@ struct JSONParser {
             if magnitude < 1 << 53 { return Double(negative ? -magnitude : magnitude) }
         }
         guard let value = Double(String(decoding: span, as: UTF8.self)) else { throw failure("invalid number") }
+        // `1e400` would read as infinity, which no JSON document can hold or write back.
+        guard value.isFinite else {
+            index = start
+            throw failure("number out of range")
+        }
         return value
     }
 

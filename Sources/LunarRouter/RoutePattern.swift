@@ -33,6 +33,8 @@ public struct RoutePattern: Sendable {
     public init(_ text: String) throws(RouterError) {
         guard !text.isEmpty else { throw .emptyPattern }
         guard !text.utf8.contains(UInt8(ascii: "?")) else { throw .queryInPattern(pattern: text) }
+        // No URL holds control characters (`Router.open` refuses them), so such a route could never match.
+        guard !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw .controlCharacter(pattern: text) }
         let groups = try Self.scanGroups(text)
         self.text = text
         self.groups = groups

@@ -17,6 +17,8 @@ public enum RouterError: Error, Hashable, Sendable, CustomStringConvertible {
     case unnamedVariable(pattern: String)
     /// A `?` in a pattern; query items are never part of the path that is matched.
     case queryInPattern(pattern: String)
+    /// An ASCII control character in a pattern; no URL the router opens contains one.
+    case controlCharacter(pattern: String)
     /// More optional groups than ``RoutePattern/maximumOptionalGroups``.
     case tooManyOptionals(pattern: String, limit: Int)
     /// A scheme name that is not `letter *( letter / digit / "+" / "-" / "." )`.
@@ -45,6 +47,8 @@ public enum RouterError: Error, Hashable, Sendable, CustomStringConvertible {
             return "route pattern '\(pattern)' has a ':' without a variable name"
         case .queryInPattern(let pattern):
             return "route pattern '\(pattern)' contains '?'; query items are not part of a pattern"
+        case .controlCharacter(let pattern):
+            return "route pattern \(pattern.debugDescription) contains a control character, so no URL can match it"
         case .tooManyOptionals(let pattern, let limit):
             return "route pattern '\(pattern)' has more than \(limit) optional groups"
         case .invalidScheme(let scheme):

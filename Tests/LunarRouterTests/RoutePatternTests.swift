@@ -46,6 +46,7 @@ import Testing
         ("/a(/*)/b", .misplacedWildcard(pattern: "/a(/*)/b")),
         ("/a/:", .unnamedVariable(pattern: "/a/:")),
         ("/a?b=1", .queryInPattern(pattern: "/a?b=1")),
+        ("/a\tb", .controlCharacter(pattern: "/a\tb")),
         ("/x(/1)(/2)(/3)(/4)(/5)(/6)(/7)(/8)(/9)", .tooManyOptionals(pattern: "/x(/1)(/2)(/3)(/4)(/5)(/6)(/7)(/8)(/9)", limit: 8)),
     ])
     func malformedPatternsAreRejected(pattern: String, error: RouterError) {

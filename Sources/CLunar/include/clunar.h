@@ -111,9 +111,11 @@ void lunar_pushgchandler(lua_State *L);
 /// the stack) allocations are never refused, so no Lua API call made from Swift
 /// can raise a memory error; the trampoline enforces the cap when Swift returns.
 ///
-/// Budget: `remaining < 0` means unlimited. `interrupt` may be set from any
-/// thread. Once tripped the hook stays armed with count 1 ("sticky") so a
-/// script cannot swallow the stop with pcall; the host resets it per call.
+/// Budget: `remaining < 0` means unlimited. `interrupt` and `interrupt_reason`
+/// are written by lunar_budget_interrupt from any thread (the reason first, then
+/// the flag with release order) and read only after an acquire load of the flag;
+/// one interrupter at a time. Once tripped the hook stays armed with count 1
+/// ("sticky") so a script cannot swallow the stop with pcall; the host resets it per call.
 /// Every trip after the first in a host call raises the first one's `message`,
 /// so Lua code that caught the stop cannot replace where the script was stopped.
 typedef struct lunar_Context {
@@ -123,10 +125,11 @@ typedef struct lunar_Context {
     int lenient;
     long long remaining;
     int granularity;
-    volatile int interrupt;
+    int interrupt;
     int tripped;
     char reason[128];
     char message[384];
+    char interrupt_reason[128];
     void *owner;
 } lunar_Context;
 
