@@ -218,7 +218,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzJSON", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzManifest", ["LunarRuntime", "LunarJSON"]),
-        // ("FuzzArchive", ["LunarPackaging"]),  // the archive reader, once LunarPackaging lands
+        ("FuzzArchive", ["LunarPackaging"]),
     ]
     // Declares libFuzzer's driver entry, which each target's main.swift calls.
     package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))

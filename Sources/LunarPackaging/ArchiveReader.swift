@@ -11,7 +11,9 @@ import ZIPFoundation
 /// let contents = try ArchiveReader().read(data)     // or read(contentsOf: url)
 /// contents.files["manifest.json"]
 /// ```
-/// Nothing is written to disk. Stateless and thread-safe.
+/// Archives in memory pass through a private temporary file (ZIPFoundation's
+/// file-backed reading is the robust one); nothing else is written. Stateless
+/// and thread-safe.
 public struct ArchiveReader: Sendable {
     /// The caps enforced.
     public var limits: ArchiveLimits
@@ -36,21 +38,28 @@ public struct ArchiveReader: Sendable {
         guard size <= limits.maxTotalSize else {
             throw BundleArchiveError(.tooLarge, "\(url.path): the archive is \(size) bytes, over the cap of \(limits.maxTotalSize)")
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw BundleArchiveError(.fileSystem, "\(url.path): cannot be read (\(Self.describe(error)))")
-        }
-        return try read(data)
+        return try readFile(url)
     }
 
-    /// Reads an archive held in memory.
+    /// Reads an archive held in memory (through a private temporary file).
     public func read(_ data: Data) throws(BundleArchiveError) -> ArchiveContents {
         guard data.count <= limits.maxTotalSize else {
             throw BundleArchiveError(.tooLarge, "the archive is \(data.count) bytes, over the cap of \(limits.maxTotalSize)")
         }
+        // ZIPFoundation's in-memory archive traps on some malformed archives (a read past the
+        // end of its buffer, found by fuzzing) and leaks when it refuses one; its file-backed
+        // archive does neither.
+        let directory = try PrivateFile.makeUniqueDirectory(in: FileManager.default.temporaryDirectory, prefix: "lunar-archive-")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("archive.zip")
+        try PrivateFile.create(file, contents: data, mode: 0o600)
+        return try readFile(file)
+    }
+
+    private func readFile(_ url: URL) throws(BundleArchiveError) -> ArchiveContents {
         let archive: Archive
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try Archive(url: url, accessMode: .read)
         } catch {
             throw BundleArchiveError(.malformed, "not a zip archive (\(Self.describe(error)))")
         }
