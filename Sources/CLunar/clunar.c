@@ -343,7 +343,13 @@ void lunar_install_msgh(lua_State *L) {
     lua_pushcfunction(L, lunar_msgh);
 }
 
-void lunar_push_msgh(lua_State *L) { lua_pushcfunction(L, lunar_msgh); }
+int lunar_begin_call(lua_State *L, int ref, int nargs) {
+    if (!lua_checkstack(L, nargs + 3)) return -1;
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, lunar_msgh);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    return base;
+}
 
 int lunar_pcallh(lua_State *L, int nargs, int nresults) {
     lunar_Context *c = lunar_context(L);

@@ -231,13 +231,11 @@ public final class LuaState {
             drainReleases()
             lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
         }
-        guard lua_checkstack(L, argumentCount + 3) != 0 else {
+        let base = lunar_begin_call(L, function.reference.ref, argumentCount)
+        guard base >= 0 else {
             throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
         }
         hostCallDepth += 1
-        let base = lua_gettop(L)
-        lunar_push_msgh(L)
-        lua_rawgeti(L, lunar_registryindex(), lua_Integer(function.reference.ref))
         return base
     }
 

@@ -159,11 +159,13 @@ void lunar_install_msgh(lua_State *L);
 /// Also turns on strict memory mode for the duration of the call.
 int lunar_pcall(lua_State *L, int nargs, int nresults);
 
-/// Pushes the message handler lunar_pcallh expects right below the function.
-void lunar_push_msgh(lua_State *L);
+/// Starts a call from the host: makes room for `nargs` arguments, pushes the
+/// message handler and the function held at registry reference `ref`, and
+/// returns the stack top from before (to restore); -1 when there is no room.
+int lunar_begin_call(lua_State *L, int ref, int nargs);
 
 /// lunar_pcall for a call whose function sits right above a handler pushed
-/// with lunar_push_msgh: no stack shuffling. The handler stays where it is
+/// by lunar_begin_call: no stack shuffling. The handler stays where it is
 /// (below the results, or below the error); the caller's settop removes it.
 int lunar_pcallh(lua_State *L, int nargs, int nresults);
 
