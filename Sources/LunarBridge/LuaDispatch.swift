@@ -20,7 +20,10 @@ enum LuaDispatch {
     }
 
     static let release: lunar_Releaser = { object in
-        Unmanaged<AnyObject>.fromOpaque(object!).release()
+        let unmanaged = Unmanaged<AnyObject>.fromOpaque(object!)
+        // The C box is about to be freed: a function box that outlives it must not write there.
+        (unmanaged.takeUnretainedValue() as? LuaFunctionBox)?.cBox = nil
+        unmanaged.release()
     }
 }
 
