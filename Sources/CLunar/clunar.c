@@ -220,24 +220,15 @@ static int lunar_trampoline(lua_State *L) {
     int r = g_dispatch(L, box->object);
     c->lenient--;
     if (after_ref != LUA_NOREF) {
+        // Hooks see the results; or the error (as pcall would, without the caller's
+        // position); or, when an awaited call suspends, success and no results.
+        int failed = r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE;
+        int shown = r >= 0 ? r : failed;
         lua_rawgeti(L, LUA_REGISTRYINDEX, after_ref);
-        int hooks = lua_gettop(L);
-        if (r >= 0) {
-            lua_insert(L, hooks - r);
-            lunar_run_after(L, box, hooks - r, 1, r);
-            lua_remove(L, hooks - r);
-        } else if (r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE) {
-            // Hooks see the error as pcall would without the caller's position.
-            lua_insert(L, -2);
-            lunar_run_after(L, box, hooks - 1, 0, 1);
-            lua_remove(L, hooks - 1);
-        } else {
-            // An awaited call suspends: hooks run now, seeing success and no results.
-            int n = LUNAR_YIELD_BASE - r;
-            lua_insert(L, hooks - n);
-            lunar_run_after(L, box, hooks - n, 1, 0);
-            lua_remove(L, hooks - n);
-        }
+        lua_insert(L, -(shown + 1));
+        int hooks = lua_gettop(L) - shown;
+        lunar_run_after(L, box, hooks, !failed, shown);
+        lua_remove(L, hooks);
     }
     if (r >= 0) {
         if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {

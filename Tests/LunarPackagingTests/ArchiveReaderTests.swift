@@ -17,15 +17,12 @@ import ZIPFoundation
     }
 
     /// Found by the archive fuzz target: ZIPFoundation's in-memory reading trapped on these
-    /// bytes (a read past the end of its buffer); the reader refuses them with a message.
-    @Test func aMalformedArchiveThatTrappedTheInMemoryReaderIsRefused() throws {
+    /// bytes (a read past the end of its buffer). Read from a file, the central directory that
+    /// points past the end yields no entries: nothing is read from beyond the data.
+    @Test func aMalformedArchiveThatTrappedTheInMemoryReaderReadsAsEmpty() throws {
         let data = try #require(Data(base64Encoded: "UEsDBBQAAAAAAEl5dV2GphA2BQAAAAUAAAAFAAAAYS50eHRoZWxsb1BLAwQUAAAAAABJeXVdj10OXmQAAABkAAAACQAAAGRpci9iLnR4dHh4eAAAAABhLnR4dFBLAQIUAxQAAAAAAEl5dV2PXQ5eZAAAAGQAAAAJAAAAAAAAAAAAAACAASgAAABkaXIvYi50eHRQSwUGAAAAAAIAAgBqAAAAswAAAAAA"))
-        do {
-            let contents = try ArchiveReader().read(data)
-            #expect(contents.paths.allSatisfy { !$0.contains("..") })
-        } catch {
-            #expect(!error.message.isEmpty)
-        }
+        let contents = try ArchiveReader().read(data)
+        #expect(contents.paths.isEmpty && contents.files.isEmpty)
     }
 
     @Test func readsFilesByNormalisedPath() throws {

@@ -80,8 +80,9 @@ lunar_FunctionBox *lunar_pushfunction(lua_State *L, void *function, int gc_metat
 typedef void (*lunar_HookFailureHandler)(lua_State *L, void *function, int status);
 void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler);
 
-/// Reads the opaque pointer stored in a userdata created by lunar_pushfunction
-/// or lunar_pushobject; NULL if the value at idx is not such a userdata.
+/// Reads the opaque pointer stored in a userdata created by lunar_pushobject;
+/// NULL if the value at idx is not such a userdata (function boxes are read
+/// with lunar_tobridged).
 void *lunar_toboxed(lua_State *L, int idx);
 
 /// The opaque pointer of a bridged function (a closure made by

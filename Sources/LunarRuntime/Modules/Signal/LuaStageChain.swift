@@ -33,22 +33,15 @@ struct LuaStageChain {
         return LuaStageChain(upstream: upstream, stages: stages + [stage])
     }
 
-    /// The values after the last stage.
-    func signal(in context: SignalContext) -> Signal<LuaValue> {
-        let stages = self.stages
-        return upstream.compactMap(makingTransformPerSubscription: {
-            let (step, _) = try context.step(through: stages, deliveringTo: nil)
-            return { value in try context.run(step, value) }
-        })
-    }
-
-    /// The chain ending in the Lua subscriber `sink`, which the step calls itself (a subscriber
-    /// error is told apart from a stage error by the step's probe, reported, and the subscription
-    /// goes on). The resulting signal sends no values: only the chain's end.
-    func signal(in context: SignalContext, deliveringTo sink: LuaFunction) -> Signal<LuaValue> {
+    /// The values after the last stage; or, with a Lua subscriber `sink`, the chain ending in
+    /// it: the step calls it itself (a subscriber error is told apart from a stage error by the
+    /// step's probe, reported, and the subscription goes on), and the signal sends no values,
+    /// only the chain's end.
+    func signal(in context: SignalContext, deliveringTo sink: LuaFunction? = nil) -> Signal<LuaValue> {
         let stages = self.stages
         return upstream.compactMap(makingTransformPerSubscription: {
             let (step, probe) = try context.step(through: stages, deliveringTo: sink)
+            guard sink != nil else { return { value in try context.run(step, value) } }
             return { value in
                 try context.deliver(value, through: step, probe: probe)
                 return nil

@@ -56,20 +56,6 @@ final class SignalContext {
         }
     }
 
-    /// `f(a, b)`, its result kept by reference; a Lua error becomes the signal's error.
-    func transform(_ function: LuaFunction, _ first: LuaValue, _ second: LuaValue) throws -> LuaValue {
-        do { return try state.call(function, first, second, returning: SignalValue.self).value } catch {
-            throw LuaSignalError(error)
-        }
-    }
-
-    /// Whether `f(value)` is truthy; a Lua error becomes the signal's error.
-    func test(_ function: LuaFunction, _ value: LuaValue) throws -> Bool {
-        do { return try state.call(function, value, returning: LuaTruth.self).isTrue } catch {
-            throw LuaSignalError(error)
-        }
-    }
-
     /// Whether `f(a, b)` is truthy; a Lua error becomes the signal's error.
     func test(_ function: LuaFunction, _ first: LuaValue, _ second: LuaValue) throws -> Bool {
         do { return try state.call(function, first, second, returning: LuaTruth.self).isTrue } catch {
