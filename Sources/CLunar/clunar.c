@@ -211,6 +211,66 @@ static void lunar_run_after(lua_State *L, lunar_FunctionBox *box, int hooks, int
     lua_pop(L, 1);
 }
 
+// MARK: - Subject lanes
+
+lunar_Lane *lunar_newlane(lua_State *L) {
+    lunar_Lane *lane = (lunar_Lane *)lua_newuserdatauv(L, sizeof(lunar_Lane), 1);
+    lane->enabled = 0;
+    lane->busy = 0;
+    lane->pending = 0;
+    return lane;
+}
+
+int lunar_lane_send(lua_State *L) {
+    lua_settop(L, 2);
+    lunar_Lane *lane = NULL;
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TUSERDATA) {
+        lane = (lunar_Lane *)lua_touserdata(L, 3);
+    }
+    if (lane == NULL || !lane->enabled || lane->busy) {
+        // Swift delivers (or queues) it.
+        lua_settop(L, 2);
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_insert(L, 1);
+        lua_call(L, 2, 0);
+        return 0;
+    }
+    luaL_checkstack(L, 8, "subject send");
+    lua_getiuservalue(L, 3, 1);        // 4: the entries when the send started
+    lua_pushcfunction(L, lunar_msgh);  // 5
+    lane->busy++;
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 4);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, 4, i);                          // 6: entry
+        if (lua_rawgeti(L, 6, 1) == LUA_TFUNCTION) {   // 7: its step, unless it has ended
+            lua_pushvalue(L, 2);
+            int status = lua_pcallk(L, 1, 0, 5, 0, NULL);
+            if (status != LUA_OK) {
+                // 7: the error; Swift tells a subscriber's error (reported) from a stage's
+                // (that subscription fails).
+                lua_pushvalue(L, lua_upvalueindex(2));
+                lua_pushvalue(L, 1);
+                lua_rawgeti(L, 6, 2);
+                lua_pushinteger(L, status);
+                lua_pushvalue(L, 7);
+                if (lua_pcallk(L, 4, 0, 5, 0, NULL) != LUA_OK) {
+                    lane->busy--;
+                    return lua_error(L);
+                }
+            }
+        }
+        lua_settop(L, 5);
+    }
+    lane->busy--;
+    if (lane->busy == 0 && lane->pending) {
+        lane->pending = 0;
+        lua_pushvalue(L, lua_upvalueindex(3));
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 0);
+    }
+    return 0;
+}
+
 static int lunar_trampoline(lua_State *L) {
     lunar_FunctionBox *box = (lunar_FunctionBox *)lua_touserdata(L, lua_upvalueindex(1));
     lunar_Context *c = lunar_context(L);

@@ -33,6 +33,10 @@ public struct LuaClassBuilder<Object: LuaObject> {
     typealias Setter = (Object, LuaStack, _ index: Int32) throws -> Void
 
     var methods: [String: Method] = [:]
+    /// C functions serving methods in front of their Swift bodies (see ``front(_:with:upvalues:hiding:)``).
+    var fronts: [String: (function: lua_CFunction, upvalues: [String])] = [:]
+    /// Methods only fronts reach.
+    var hidden: Set<String> = []
     var getters: [String: Getter] = [:]
     var setters: [String: Setter] = [:]
 
@@ -80,6 +84,19 @@ public struct LuaClassBuilder<Object: LuaObject> {
                 return .results(count)
             }
         }
+    }
+
+    /// Serves the method `name` with the C function `function` in front of the declared one:
+    /// scripts calling `obj:name(...)` call `function`, whose upvalues are the declared methods
+    /// named in `upvalues`, in that order (so it can hand a call to Swift when its fast path does
+    /// not apply). Methods in `hiding` are left out of the class's method table and signatures:
+    /// only a front reaches them. For hot paths that must not cross into Swift on every call;
+    /// `function` follows Lua's rules for C functions (it may raise).
+    public mutating func front(_ name: String, with function: lua_CFunction, upvalues: [String], hiding: Set<String> = []) {
+        fronts[name] = (function, upvalues)
+        hidden.formUnion(hiding)
+        let qualified = Set(hiding.map { Object.luaTypeName + ":" + $0 })
+        methodSignatures.removeAll { qualified.contains($0.name) }
     }
 
     /// Records a method whose body is made per state, given the class metatable.

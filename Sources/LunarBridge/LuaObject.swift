@@ -157,8 +157,17 @@ extension LuaState {
         lua_setfield(L, -2, "__gc")
 
         lua_createtable(L, 0, Int32(clamping: luaClass.methods.count))
-        for (method, makeBody) in luaClass.methods.sorted(by: { $0.key < $1.key }) {
-            pushFunction(named: name + ":" + method, on: L, makeBody(metatable))
+        for (method, makeBody) in luaClass.methods.sorted(by: { $0.key < $1.key }) where !luaClass.hidden.contains(method) {
+            if let front = luaClass.fronts[method] {
+                _ = stack.reserve(Int32(front.upvalues.count) + 1)
+                for upvalue in front.upvalues {
+                    guard let body = luaClass.methods[upvalue] else { preconditionFailure("\(name): front of '\(method)' names no method '\(upvalue)'") }
+                    pushFunction(named: name + ":" + upvalue, on: L, body(metatable))
+                }
+                lua_pushcclosure(L, front.function, Int32(front.upvalues.count))
+            } else {
+                pushFunction(named: name + ":" + method, on: L, makeBody(metatable))
+            }
             lua_setfield(L, -2, method)
         }
         if luaClass.getters.isEmpty {

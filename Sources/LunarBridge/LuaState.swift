@@ -324,6 +324,14 @@ public final class LuaState {
         return try body()
     }
 
+    /// The error at `index`, just caught by a protected call made with Lunar's message handler
+    /// (C code's `lua_pcallk` with the handler, as a subject lane does), with the place and
+    /// traceback the handler recorded. `status` is that call's status.
+    public func caughtError(at index: Int32, status: Int32, in stack: LuaStack) -> LuaScriptError {
+        lua_pushvalue(stack.L, index)
+        return popError(status: status, on: stack.L, fresh: true)
+    }
+
     /// Pops the error value left by a failed protected call into a Swift error.
     func popError(status: Int32, on L: OpaquePointer, fresh: Bool) -> LuaScriptError {
         let stack = LuaStack(L: L, state: self)

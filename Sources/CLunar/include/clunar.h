@@ -80,6 +80,29 @@ lunar_FunctionBox *lunar_pushfunction(lua_State *L, void *function, int gc_metat
 typedef void (*lunar_HookFailureHandler)(lua_State *L, void *function, int status);
 void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler);
 
+// MARK: - Subject lanes
+
+/// The shared state of a subject lane: values a script sends into a subject whose subscribers
+/// are all Lua steps go from Lua straight to those steps, without a call into Swift.
+/// `enabled`: the lane may be used (Swift keeps it in step with the subscribers).
+/// `busy`: a delivery is under way (the lane's or Swift's); a send now takes the slow path,
+/// where Swift queues it. `pending`: Swift queued events while the lane delivered; the lane
+/// asks Swift to deliver them when it is done.
+typedef struct lunar_Lane {
+    int enabled;
+    int busy;
+    int pending;
+} lunar_Lane;
+
+/// Pushes a new lane: a userdata with one user value, the array of the lane's entries (each a
+/// table `{ step, id }`; `step` is false once that subscription has ended).
+lunar_Lane *lunar_newlane(lua_State *L);
+
+/// A subject's `send(self, value)` in front of the Swift method. Upvalues: 1 the Swift `send`
+/// (the slow path), 2 `failed(self, id, status, err)` for a step's error, 3 `drain(self)` for
+/// what Swift queued meanwhile. The lane is the subject userdata's first user value.
+int lunar_lane_send(lua_State *L);
+
 /// Reads the opaque pointer stored in a userdata created by lunar_pushobject;
 /// NULL if the value at idx is not such a userdata (function boxes are read
 /// with lunar_tobridged).

@@ -59,9 +59,11 @@ public final class Observer<Value>: Disposable {
         end()
     }
 
-    /// Attaches the producer's resources; disposes them at once if the subscription already ended.
-    @usableFromInline
-    func attach(_ disposable: (any Disposable)?) {
+    /// Attaches the producer's resources (what to dispose when the subscription ends), replacing
+    /// any attached before; disposes them at once if the subscription already ended. For
+    /// operators built outside this module.
+    @inlinable
+    public func attach(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         if handler == nil {
             disposable.dispose()

@@ -69,6 +69,27 @@ final class ObserverSet<Value> {
         isDelivering = false
     }
 
+    /// Queues `event` for the current observers as a send made during a delivery would be,
+    /// without delivering anything: for a delivery that runs outside this type (see
+    /// `Subject.enqueue(_:)`).
+    func enqueue(_ event: Event<Value>) {
+        guard terminal == nil else { return }
+        let recipients = observers
+        if event.isTerminal {
+            terminal = event
+            observers = []
+        }
+        queued.append((event, recipients))
+    }
+
+    /// Delivers what `enqueue(_:)` queued, unless a delivery is under way (it will).
+    func deliverQueued() {
+        guard !isDelivering, !queued.isEmpty else { return }
+        isDelivering = true
+        drainQueue()
+        isDelivering = false
+    }
+
     @usableFromInline
     func drainQueue() {
         var index = 0

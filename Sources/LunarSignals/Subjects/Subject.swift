@@ -32,6 +32,32 @@ public final class Subject<Value> {
         observers.send(.completed)
     }
 
+    /// Subscribes `observer` directly, as subscribing to `signal` does, and returns what removes
+    /// it; `nil` when the subject has ended (the observer has then received the end already).
+    /// For a wrapper that keeps its own record of the subscribers (Lunar's Lua subjects).
+    public func observe(_ observer: Observer<Value>) -> (any Disposable)? {
+        observers.add(observer)
+    }
+
+    /// Whether a value or the end is being delivered right now (a send now would be queued).
+    public var isDelivering: Bool { observers.isDelivering }
+
+    /// Whether the subject has ended (error or completion sent).
+    public var isTerminated: Bool { observers.terminal != nil }
+
+    /// For a delivery made outside this type (Lunar hands values to Lua subscribers from Lua):
+    /// queues `event` for the current subscribers exactly as a send from inside a subscriber
+    /// would be queued, without delivering it. ``deliverQueued()`` delivers the queue.
+    public func enqueue(_ event: Event<Value>) {
+        observers.enqueue(event)
+    }
+
+    /// Delivers the events ``enqueue(_:)`` queued, in order, each to the subscribers it was
+    /// queued for; does nothing during a delivery (that delivery drains the queue).
+    public func deliverQueued() {
+        observers.deliverQueued()
+    }
+
     /// Sends any event (so `signal.subscribe(subject.send)` forwards a signal into the subject).
     public func send(_ event: Event<Value>) {
         observers.send(event)

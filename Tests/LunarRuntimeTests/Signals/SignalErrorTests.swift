@@ -92,8 +92,9 @@ import Testing
             d = s:map(function(v) return v end):filter(function() return true end)
               :subscribe(function() end, function() end, function() end)
             """)
-        // The fused step (holding map, filter and next as upvalues), its probe, error and completed.
-        #expect(try await lua.liveReferences() == before + 4)
+        // The fused step (holding map, filter and next as upvalues), its probe, its entry in the
+        // subject's lane, error and completed.
+        #expect(try await lua.liveReferences() == before + 5)
         try await lua.run("d:dispose()")
         #expect(try await lua.liveReferences() == before)
         try await lua.run("""

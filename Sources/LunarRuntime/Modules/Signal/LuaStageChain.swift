@@ -24,13 +24,16 @@ struct LuaStageChain {
 
     let upstream: Signal<LuaValue>
     let stages: [Stage]
+    /// The subject `upstream` is, when the chain starts right at a plain subject: a chain
+    /// ending in a Lua subscriber then joins the subject's lane (see ``LuaSubject``).
+    var subject: LuaSubject? = nil
 
     /// The chain with `stage` after its stages.
     func appending(_ stage: Stage, in context: SignalContext) -> LuaStageChain {
         if stages.count >= Self.maximumLength {
             return LuaStageChain(upstream: signal(in: context), stages: [stage])
         }
-        return LuaStageChain(upstream: upstream, stages: stages + [stage])
+        return LuaStageChain(upstream: upstream, stages: stages + [stage], subject: subject)
     }
 
     /// The values after the last stage; or, with a Lua subscriber `sink`, the chain ending in
@@ -39,6 +42,12 @@ struct LuaStageChain {
     /// only the chain's end.
     func signal(in context: SignalContext, deliveringTo sink: LuaFunction? = nil) -> Signal<LuaValue> {
         let stages = self.stages
+        if let sink, let subject {
+            return subject.laneSignal {
+                let (step, probe) = try context.step(through: stages, deliveringTo: sink)
+                return (step, .chain(probe: probe))
+            }
+        }
         return upstream.compactMap(makingTransformPerSubscription: {
             let (step, probe) = try context.step(through: stages, deliveringTo: sink)
             guard sink != nil else { return { value in try context.run(step, value) } }

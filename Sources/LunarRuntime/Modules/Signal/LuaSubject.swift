@@ -1,3 +1,4 @@
+import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -7,53 +8,279 @@ import LunarSignals
 /// A plain subject reaches only the subscribers present when a value is sent; a replay subject
 /// also replays its last `n` values (and its end) to each new subscriber. A send from inside a
 /// subscriber is delivered after the current value has reached every subscriber.
+///
+/// The lane: while every subscriber of a plain subject is a Lua step (a Lua subscriber, or fused
+/// Lua stages ending in one), a script's `send` hands the value to those steps from C
+/// (`lunar_lane_send`) without a call into Swift. The subject keeps its own list of subscribers
+/// (``members``) in the order of the underlying `Subject`'s, so the lane calls the same steps
+/// in the same order the Swift delivery would; the lane's `busy` flag and the subject's queue
+/// keep the rule that a send made during a delivery waits for it, whichever side delivers.
 final class LuaSubject: SignalSource {
     private enum Hot {
         case plain(Subject<LuaValue>)
         case replaying(ReplaySubject<LuaValue>)
     }
 
+    /// A subscriber of a plain subject, as the lane sees it.
+    private struct Member {
+        let id: Int
+        /// nil for a subscriber in Swift (an operator, a binding): the lane is then off.
+        let step: LaneStep?
+    }
+
     private let hot: Hot
-    let signal: Signal<LuaValue>
     let context: SignalContext
+    private var members: [Member] = []
+    private var nextMemberID = 0
+    /// The lane userdata (registry reference) and its state, once a Lua step subscribed.
+    private var lane: (reference: LuaReference, state: UnsafeMutablePointer<lunar_Lane>)?
+    /// Deliveries Swift has under way (a lane made during one starts busy).
+    private var swiftDeliveries: Int32 = 0
 
     /// A subject without replay.
     init(context: SignalContext) {
-        let subject = Subject<LuaValue>()
-        hot = .plain(subject)
-        signal = subject.signal
+        hot = .plain(Subject<LuaValue>())
         self.context = context
     }
 
     /// A subject replaying its last `capacity` values.
     init(replaying capacity: Int, context: SignalContext) {
-        let subject = ReplaySubject<LuaValue>(capacity: capacity)
-        hot = .replaying(subject)
-        signal = subject.signal
+        hot = .replaying(ReplaySubject<LuaValue>(capacity: capacity))
         self.context = context
+    }
+
+    /// The subject's events; subscribing records the subscriber (see the lane).
+    var signal: Signal<LuaValue> {
+        switch hot {
+        case .replaying(let subject): return subject.signal
+        case .plain: return Signal { [self] observer in attach(observer, step: nil) }
+        }
+    }
+
+    /// Whether subscribers can join the lane (a plain subject; a replay subject has none).
+    var hasLane: Bool {
+        if case .plain = hot { return true }
+        return false
     }
 
     /// Sends any event to the subscribers.
     func send(_ event: Event<LuaValue>) {
         switch hot {
-        case .plain(let subject): subject.send(event)
-        case .replaying(let subject): subject.send(event)
+        case .replaying(let subject):
+            subject.send(event)
+        case .plain(let subject):
+            if let lane, lane.state.pointee.busy > swiftDeliveries, !subject.isDelivering {
+                // The lane is delivering a value from Lua: this event waits until that value
+                // has reached every subscriber, as any send made during a delivery does.
+                subject.enqueue(event)
+                lane.state.pointee.pending = 1
+                if event.isTerminal { lane.state.pointee.enabled = 0 }
+                return
+            }
+            deliver { subject.send(event) }
         }
+    }
+
+    /// Runs a Swift delivery with the lane marked busy, so a script's send meanwhile is queued.
+    private func deliver(_ body: () -> Void) {
+        swiftDeliveries += 1
+        lane?.state.pointee.busy += 1
+        body()
+        // A lane made during `body` started with this delivery counted.
+        lane?.state.pointee.busy -= 1
+        swiftDeliveries -= 1
+    }
+
+    /// Delivers what was queued while the lane delivered (the lane calls it when done).
+    private func drainQueued() {
+        guard case .plain(let subject) = hot else { return }
+        deliver { subject.deliverQueued() }
+    }
+
+    // MARK: Subscribers
+
+    /// Subscribes `observer` to the underlying subject and records it; `step` is its Lua step
+    /// when it is one. Returns what unsubscribes it.
+    private func attach(_ observer: Observer<LuaValue>, id: Int? = nil, step: LaneStep?) -> (any Disposable)? {
+        guard case .plain(let subject) = hot else { return nil }
+        guard let removal = subject.observe(observer) else { return nil }
+        let id = id ?? makeMemberID()
+        members.append(Member(id: id, step: step))
+        updateLane()
+        return ActionDisposable { [weak self] in
+            removal.dispose()
+            self?.detach(id)
+        }
+    }
+
+    private func makeMemberID() -> Int {
+        defer { nextMemberID += 1 }
+        return nextMemberID
+    }
+
+    private func detach(_ id: Int) {
+        guard let index = members.firstIndex(where: { $0.id == id }) else { return }
+        let member = members.remove(at: index)
+        // A delivery under way skips it from now on, as it would skip an ended observer.
+        member.step?.end(in: context.state)
+        updateLane()
+    }
+
+    /// Subscribes a Lua step: `makeStep` makes it per subscription; its values go to the step
+    /// (from the lane or from Swift), its errors as `LaneStep` says; the signal itself sends
+    /// only the end.
+    func laneSignal(_ makeStep: @escaping () throws -> (function: LuaFunction, kind: LaneStep.Kind)) -> Signal<LuaValue> {
+        Signal { [self] downstream in
+            let made: (function: LuaFunction, kind: LaneStep.Kind)
+            do { made = try makeStep() } catch {
+                downstream.sendError(error)
+                return nil
+            }
+            let context = self.context
+            let id = makeMemberID()
+            let step = LaneStep(function: made.function, kind: made.kind, id: id, downstream: downstream, in: context.state)
+            let upstream = Observer<LuaValue> { event in
+                switch event {
+                case .next(let value): step.run(value, in: context)
+                case .failed(let error): downstream.sendError(error)
+                case .completed: downstream.sendCompleted()
+                }
+            }
+            downstream.attach(upstream)
+            upstream.attach(attach(upstream, id: id, step: step))
+            return upstream
+        }
+    }
+
+    /// Turns the lane on when every subscriber is a Lua step (off otherwise) and gives it the
+    /// steps in the subject's order.
+    private func updateLane() {
+        guard case .plain(let subject) = hot else { return }
+        let usable = !subject.isTerminated && !members.isEmpty && members.allSatisfy { $0.step != nil }
+        guard usable || lane != nil else { return }
+        let state = context.state
+        let L = state.L
+        _ = state.stack.reserve(4)
+        if lane == nil {
+            let pointer = lunar_newlane(L)!
+            pointer.pointee.busy = swiftDeliveries
+            lua_pushvalue(L, -1)
+            lane = (state.popReference(on: L), pointer)
+            // The subject's userdata finds its lane through its user value.
+            push(to: state.stack)
+            lua_rotate(L, -2, 1)
+            lua_setiuservalue(L, -2, 1)
+            lunar_pop(L, 1)
+        }
+        guard let lane else { return }
+        lane.state.pointee.enabled = usable ? 1 : 0
+        guard usable else { return }
+        LuaValue.reference(lane.reference).push(to: state.stack)
+        lua_createtable(L, Int32(clamping: members.count), 0)
+        for (index, member) in members.enumerated() {
+            LuaValue.reference(member.step!.entry).push(to: state.stack)
+            lua_rawseti(L, -2, lua_Integer(index + 1))
+        }
+        lua_setiuservalue(L, -2, 1)
+        lunar_pop(L, 1)
+    }
+
+    /// A step's error, caught by the lane (`failed(self, id, status, err)`).
+    private func laneFailed(id: Int, error: LuaScriptError) {
+        members.first(where: { $0.id == id })?.step?.failed(error, in: context)
     }
 
     static var luaTypeName: String { "Subject" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaSubject>) {
         luaClass.method("send") { (subject: LuaSubject, value: SignalValue) in
-            switch subject.hot {
-            case .plain(let hot): hot.sendNext(value.value)
-            case .replaying(let hot): hot.sendNext(value.value)
-            }
+            subject.send(.next(value.value))
         }
         luaClass.method("fail") { (subject: LuaSubject, error: SignalValue) in
             subject.send(.failed(LuaSignalError(value: error.value)))
         }
         luaClass.method("complete") { (subject: LuaSubject) in subject.send(.completed) }
+        luaClass.method("_laneFailed") { (subject: LuaSubject, id: Int, status: Int, error: CaughtError) in
+            var error = error.error
+            if status == Int(LUA_ERRMEM) { error.kind = .memory }
+            subject.laneFailed(id: id, error: error)
+        }
+        luaClass.method("_laneDrain") { (subject: LuaSubject) in subject.drainQueued() }
+        luaClass.front("send", with: lunar_lane_send, upvalues: ["send", "_laneFailed", "_laneDrain"], hiding: ["_laneFailed", "_laneDrain"])
         describeSignalMethods(&luaClass)
+    }
+}
+
+/// A subscription's Lua step on a subject: a Lua subscriber, or fused Lua stages ending in one.
+final class LaneStep {
+    enum Kind {
+        /// The subscriber itself: its error is reported and the subscription goes on.
+        case subscriber
+        /// Fused stages ending in the subscriber: `probe()` tells whether the last error was the
+        /// subscriber's (reported) or a stage's (the subscription fails with it).
+        case chain(probe: LuaFunction?)
+    }
+
+    let function: LuaFunction
+    let kind: Kind
+    /// The lane's entry `{ step, id }`.
+    let entry: LuaReference
+    private weak var downstream: Observer<LuaValue>?
+
+    init(function: LuaFunction, kind: Kind, id: Int, downstream: Observer<LuaValue>, in state: LuaState) {
+        self.function = function
+        self.kind = kind
+        self.downstream = downstream
+        let L = state.L
+        _ = state.stack.reserve(2)
+        lua_createtable(L, 2, 0)
+        LuaValue.function(function).push(to: state.stack)
+        lua_rawseti(L, -2, 1)
+        lua_pushinteger(L, lua_Integer(id))
+        lua_rawseti(L, -2, 2)
+        entry = state.popReference(on: L)
+    }
+
+    /// One value through the step from Swift (the lane is off or busy).
+    func run(_ value: LuaValue, in context: SignalContext) {
+        do { _ = try context.state.call(function, value, returning: IgnoredResult.self) } catch {
+            failed(error, in: context)
+        }
+    }
+
+    /// The step's error, wherever it was caught.
+    func failed(_ error: LuaScriptError, in context: SignalContext) {
+        switch kind {
+        case .subscriber:
+            context.state.report(error)
+        case .chain(let probe):
+            if let probe, (try? context.state.call(probe, returning: LuaTruth.self))?.isTrue == true {
+                context.state.report(error)
+            } else {
+                downstream?.sendError(LuaSignalError(error))
+            }
+        }
+    }
+
+    /// Marks the entry ended, so a lane delivery under way skips it.
+    func end(in state: LuaState) {
+        let L = state.L
+        _ = state.stack.reserve(2)
+        LuaValue.reference(entry).push(to: state.stack)
+        lua_pushboolean(L, 0)
+        lua_rawseti(L, -2, 1)
+        lunar_pop(L, 1)
+    }
+}
+
+/// The error a lane's protected call just caught, with the place and traceback Lunar's message
+/// handler recorded for it.
+struct CaughtError: LuaReadable {
+    var error: LuaScriptError
+
+    static var luaTypeName: String { "any" }
+
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> CaughtError {
+        CaughtError(error: stack.state.caughtError(at: index, status: LUA_ERRRUN, in: stack))
     }
 }

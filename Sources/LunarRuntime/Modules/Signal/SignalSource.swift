@@ -19,7 +19,8 @@ extension SignalSource {
     /// A new `Signal` object: this one followed by a Lua `map`, `filter` or `scan` stage, fused
     /// with the stages before it when this object is such a run.
     func appending(_ stage: LuaStageChain.Stage) -> LuaSignal {
-        let chain = stageChain?.appending(stage, in: context) ?? LuaStageChain(upstream: signal, stages: [stage])
+        let chain = stageChain?.appending(stage, in: context)
+            ?? LuaStageChain(upstream: signal, stages: [stage], subject: (self as? LuaSubject).flatMap { $0.hasLane ? $0 : nil })
         return LuaSignal(chain: chain, context: context)
     }
 
@@ -37,6 +38,10 @@ extension SignalSource {
         if let chain = stageChain, let sink = next {
             // The subscriber joins the fused stages: one call into Lua per value.
             signal = chain.signal(in: context, deliveringTo: sink)
+            next = nil
+        } else if let subject = self as? LuaSubject, subject.hasLane, let sink = next {
+            // A Lua subscriber straight on a subject joins its lane.
+            signal = subject.laneSignal { (sink, .subscriber) }
             next = nil
         }
         let subscription = signal.subscribe { [next] event in
