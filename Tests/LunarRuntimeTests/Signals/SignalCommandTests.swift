@@ -36,6 +36,34 @@ import Testing
         ])
     }
 
+    /// A button's command whose run fails: nobody subscribed to `errors` or to the run, so the
+    /// error is reported with its place instead of vanishing.
+    @Test func aFailedRunNobodySeesIsReported() async throws {
+        let lua = try await SignalHarness()
+        try await lua.run("""
+            broken = signal.command{ run = function() error("run broke") end }
+            broken:execute()
+            """)
+        try await lua.run("")  // the turn after the failure
+        let reports = lua.reported()
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasPrefix("test.lua:1: run broke") == true)
+
+        try await lua.run("""
+            broken.errors:subscribe(function(e) log("errors saw it") end)
+            broken:execute()
+            other = signal.command{ run = function() return signal.fail("no") end }
+            other:execute():subscribe({ error = function(e) log("the run saw", e) end })
+            local late = other:execute()
+            late:subscribe({ error = function(e) log("a late subscriber saw", e) end })
+            other = signal.command{ enabled = signal.of(false), run = function() return signal.empty() end }
+            other:execute()
+            """)
+        try await lua.run("")
+        #expect(try await lua.logged() == ["errors saw it", "the run saw no", "a late subscriber saw no"])
+        #expect(lua.reported().isEmpty)
+    }
+
     @Test func enabledSignalAndConcurrency() async throws {
         let lua = try await SignalHarness()
         let lines = try await lua.log("""

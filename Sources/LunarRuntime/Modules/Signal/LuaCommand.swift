@@ -10,6 +10,11 @@ import LunarSignals
 /// `errors`). `executing` and `enabled` are read-only properties (`:get()`, `:subscribe(fn)`);
 /// `errors` and `values` are hot signals of every run's errors and values. `ui.Button{command=c}`
 /// reads `c.enabled:get()` and calls `c:execute(input)`. Confined to the executor.
+///
+/// A failed run nobody sees is reported (file:line, like any unhandled script error): when
+/// `errors` has no subscriber at the failure and nobody subscribed to the signal `execute`
+/// returned by the end of that executor turn. A button's command whose `run` fails is the
+/// usual case.
 final class LuaCommand: LuaObject {
     let command: Command<LuaValue, LuaValue>
     let context: SignalContext
@@ -19,7 +24,10 @@ final class LuaCommand: LuaObject {
     private lazy var enabledObject = LuaProperty(
         readOnly: command.enabled.map { .boolean($0) },
         current: { [command] in .boolean(command.isEnabled) }, context: context)
-    private lazy var errorsObject = LuaSignal(command.errors.map { LuaSignalError.luaValue(for: $0) }, context: context)
+    private lazy var errorsObject = LuaSignal(
+        Watchers.counting(command.errors.map { LuaSignalError.luaValue(for: $0) }, in: errorWatchers), context: context)
+    /// Who subscribes to `errors` (see the reporting rule above).
+    private let errorWatchers = Watchers()
     private lazy var valuesObject = LuaSignal(command.values, context: context)
 
     /// Makes a command calling `run` per execution; `enabled` (any signal, read for truth) gates it.
@@ -39,16 +47,48 @@ final class LuaCommand: LuaObject {
         }
     }
 
+    /// Reports a run's failure unless `errors` or the run's own signal has someone to see it.
+    private func runFailed(_ failure: any Error, runWatchers: Watchers) {
+        guard !(failure is CommandDisabledError), errorWatchers.count == 0 else { return }
+        context.later { context in
+            // The caller may subscribe to the run's signal after `execute` returns.
+            guard !runWatchers.ever else { return }
+            context.state.report(LuaSignalError.unhandledReport(for: failure))
+        }
+    }
+
     static var luaTypeName: String { "Command" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaCommand>) {
         luaClass.method("execute") { (object: LuaCommand, input: SignalValue) -> LuaSignal in
-            LuaSignal(object.command.execute(input.value), context: object.context)
+            let run = object.command.execute(input.value)
+            let runWatchers = Watchers()
+            run.subscribe(error: { [weak object] failure in object?.runFailed(failure, runWatchers: runWatchers) })
+            return LuaSignal(Watchers.counting(run, in: runWatchers), context: object.context)
         }
         luaClass.property("executing", get: { $0.executingObject })
         luaClass.property("enabled", get: { $0.enabledObject })
         luaClass.property("errors", get: { $0.errorsObject })
         luaClass.property("values", get: { $0.valuesObject })
         luaClass.property("concurrent", get: { $0.command.allowsConcurrentExecution })
+    }
+}
+
+/// Counts the subscriptions to a signal: how many now, and whether there ever was one.
+final class Watchers {
+    private(set) var count = 0
+    private(set) var ever = false
+
+    /// `signal`, counting its subscriptions in `watchers`.
+    static func counting<Value>(_ signal: Signal<Value>, in watchers: Watchers) -> Signal<Value> {
+        Signal { observer in
+            watchers.count += 1
+            watchers.ever = true
+            let inner = signal.subscribe { event in observer.send(event) }
+            return ActionDisposable {
+                watchers.count -= 1
+                inner.dispose()
+            }
+        }
     }
 }

@@ -118,6 +118,17 @@ final class SignalContext {
         }
     }
 
+    /// Runs `job` on a later executor turn if the context is still there; at once on a state
+    /// without an executor.
+    func later(_ job: @escaping (SignalContext) -> Void) {
+        guard let executor else { return job(self) }
+        let bound = ExecutorBound((WeakContext(self), job))
+        executor.enqueue {
+            guard let context = bound.value.0.context else { return }
+            bound.value.1(context)
+        }
+    }
+
     /// Whether the value at `index` is the skip marker of fused pipeline steps.
     func isSkipMarker(at index: Int32, in stack: LuaStack) -> Bool {
         guard let skipMarker else { return false }
