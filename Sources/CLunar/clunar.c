@@ -213,8 +213,12 @@ static void lunar_run_after(lua_State *L, lunar_FunctionBox *box, int hooks, int
 
 // MARK: - Subject lanes
 
+// Marks a userdata as a lane: a script with `debug` could put any value in a user value.
+static const char lunar_lane_tag = 0;
+
 lunar_Lane *lunar_newlane(lua_State *L) {
     lunar_Lane *lane = (lunar_Lane *)lua_newuserdatauv(L, sizeof(lunar_Lane), 1);
+    lane->tag = &lunar_lane_tag;
     lane->enabled = 0;
     lane->busy = 0;
     lane->pending = 0;
@@ -224,49 +228,62 @@ lunar_Lane *lunar_newlane(lua_State *L) {
 int lunar_lane_send(lua_State *L) {
     lua_settop(L, 2);
     lunar_Lane *lane = NULL;
-    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TUSERDATA) {
+    if (lua_type(L, 1) == LUA_TUSERDATA && lua_getiuservalue(L, 1, 1) == LUA_TUSERDATA
+        && lua_rawlen(L, 3) == sizeof(lunar_Lane)) {
         lane = (lunar_Lane *)lua_touserdata(L, 3);
+        if (lane->tag != &lunar_lane_tag) lane = NULL;
     }
-    if (lane == NULL || !lane->enabled || lane->busy) {
-        // Swift delivers (or queues) it.
+    if (lane == NULL || !lane->enabled || lane->busy || lua_getiuservalue(L, 3, 1) != LUA_TTABLE) {
+        // Swift delivers (or queues) it. Its own errors (a bad receiver, memory) are raised
+        // with the script's position: seen from the Swift method, the caller is this function.
         lua_settop(L, 2);
         lua_pushvalue(L, lua_upvalueindex(1));
         lua_insert(L, 1);
-        lua_call(L, 2, 0);
+        if (lua_pcallk(L, 2, 0, 0, 0, NULL) != LUA_OK) {
+            if (lua_type(L, -1) == LUA_TSTRING) {
+                luaL_where(L, 1);
+                lua_insert(L, -2);
+                lua_concat(L, 2);
+            }
+            return lua_error(L);
+        }
         return 0;
     }
-    luaL_checkstack(L, 8, "subject send");
-    lua_getiuservalue(L, 3, 1);        // 4: the entries when the send started
-    lua_pushcfunction(L, lunar_msgh);  // 5
+    luaL_checkstack(L, 10, "subject send");
+    // 4: the entries when the send started; 5: the message handler; 6: the first error the
+    // lane itself met (raised once the value has reached every step and the queue is drained).
+    lua_pushcfunction(L, lunar_msgh);
+    lua_pushnil(L);
     lane->busy++;
     lua_Integer count = (lua_Integer)lua_rawlen(L, 4);
     for (lua_Integer i = 1; i <= count; i++) {
-        lua_rawgeti(L, 4, i);                          // 6: entry
-        if (lua_rawgeti(L, 6, 1) == LUA_TFUNCTION) {   // 7: its step, unless it has ended
+        // 7: entry; 8: its step, unless it has ended.
+        if (lua_rawgeti(L, 4, i) == LUA_TTABLE && lua_rawgeti(L, 7, 1) == LUA_TFUNCTION) {
             lua_pushvalue(L, 2);
             int status = lua_pcallk(L, 1, 0, 5, 0, NULL);
             if (status != LUA_OK) {
-                // 7: the error; Swift tells a subscriber's error (reported) from a stage's
+                // 8: the step's error; Swift tells a subscriber's (reported) from a stage's
                 // (that subscription fails).
                 lua_pushvalue(L, lua_upvalueindex(2));
                 lua_pushvalue(L, 1);
-                lua_rawgeti(L, 6, 2);
+                lua_rawgeti(L, 7, 2);
                 lua_pushinteger(L, status);
-                lua_pushvalue(L, 7);
-                if (lua_pcallk(L, 4, 0, 5, 0, NULL) != LUA_OK) {
-                    lane->busy--;
-                    return lua_error(L);
-                }
+                lua_pushvalue(L, 8);
+                if (lua_pcallk(L, 4, 0, 5, 0, NULL) != LUA_OK && lua_isnil(L, 6)) lua_replace(L, 6);
             }
         }
-        lua_settop(L, 5);
+        lua_settop(L, 6);
     }
     lane->busy--;
     if (lane->busy == 0 && lane->pending) {
         lane->pending = 0;
         lua_pushvalue(L, lua_upvalueindex(3));
         lua_pushvalue(L, 1);
-        lua_call(L, 1, 0);
+        if (lua_pcallk(L, 1, 0, 5, 0, NULL) != LUA_OK && lua_isnil(L, 6)) lua_replace(L, 6);
+    }
+    if (!lua_isnil(L, 6)) {
+        lua_settop(L, 6);
+        return lua_error(L);
     }
     return 0;
 }

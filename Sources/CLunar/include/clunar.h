@@ -89,13 +89,15 @@ void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler);
 /// where Swift queues it. `pending`: Swift queued events while the lane delivered; the lane
 /// asks Swift to deliver them when it is done.
 typedef struct lunar_Lane {
+    const void *tag;
     int enabled;
     int busy;
     int pending;
 } lunar_Lane;
 
 /// Pushes a new lane: a userdata with one user value, the array of the lane's entries (each a
-/// table `{ step, id }`; `step` is false once that subscription has ended).
+/// table `{ step, id }`; `step` is false once that subscription has ended). `tag` marks it as a
+/// lane; leave it as set.
 lunar_Lane *lunar_newlane(lua_State *L);
 
 /// A subject's `send(self, value)` in front of the Swift method. Upvalues: 1 the Swift `send`

@@ -80,6 +80,50 @@ import Testing
         #expect(reports.first?.contains("stack traceback:") == true)
     }
 
+    @Test func aSubscriberThatEndsItsSubscriptionAndThenFailsIsStillReported() async throws {
+        let lua = try await SignalHarness()
+        let lines = try await lua.log("""
+            local s = signal.subject()
+            local own
+            own = s:subscribe(function(v) own:dispose() error("after leaving") end)
+            s:map(function(v) return v end):subscribe(function(v) log("other", v) end)
+            s:send(1)
+            s:send(2)
+            """)
+        #expect(lines == ["other 1", "other 2"])
+        let reports = lua.reported()
+        #expect(reports.count == 1)
+        #expect(reports.first?.hasPrefix("test.lua:3: after leaving") == true)
+    }
+
+    /// A memory error is not given the place of an earlier, unrelated error.
+    @Test func aMemoryErrorOnTheLaneIsReportedAsOne() async throws {
+        let lua = try await SignalHarness()
+        await lua.engine.withState { $0.memoryLimit = 32 << 20 }
+        try await lua.run("""
+            s = signal.subject()
+            s:subscribe(function(v) if v == "fail" then error("first") end end)
+            s:subscribe(function(v) if v == "grow" then local t = {} for i = 1, 1e8 do t[i] = i end end end)
+            s:send("fail")
+            """)
+        #expect(lua.reported().first?.hasPrefix("test.lua:2: first") == true)
+        try await lua.run("s:send('grow')")
+        let reports = lua.reported()
+        #expect(reports.count == 1)
+        #expect(reports.first?.contains("not enough memory") == true)
+        #expect(reports.first?.hasPrefix("test.lua:2:") == false)
+    }
+
+    @Test func aSendOnABadReceiverSaysWhere() async throws {
+        let lua = try await SignalHarness()
+        let result = try await lua.run("""
+            local s = signal.subject()
+            local ok, err = pcall(function() s.send(5, 1) end)
+            return err
+            """)
+        #expect(result.first?.description.hasPrefix("test.lua:2: calling 'Subject:send' on bad self") == true, "\(result)")
+    }
+
     @Test func aSwiftSideSubscriberTurnsTheLaneOffAndKeepsTheOrder() async throws {
         let lua = try await SignalHarness()
         let lines = try await lua.log("""

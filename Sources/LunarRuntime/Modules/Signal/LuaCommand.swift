@@ -11,10 +11,10 @@ import LunarSignals
 /// `errors` and `values` are hot signals of every run's errors and values. `ui.Button{command=c}`
 /// reads `c.enabled:get()` and calls `c:execute(input)`. Confined to the executor.
 ///
-/// A failed run nobody sees is reported (file:line, like any unhandled script error): when
-/// `errors` has no subscriber at the failure and nobody subscribed to the signal `execute`
-/// returned by the end of that executor turn. A button's command whose `run` fails is the
-/// usual case.
+/// A failed run nobody sees is reported (file:line, like any unhandled script error): when no
+/// subscriber of `errors` received it and nobody subscribed to the signal `execute` returned by
+/// the end of that executor turn. A button's command whose `run` fails is the usual case. (A
+/// state without an executor has no later turn, so it reports nothing.)
 final class LuaCommand: LuaObject {
     let command: Command<LuaValue, LuaValue>
     let context: SignalContext
@@ -49,7 +49,8 @@ final class LuaCommand: LuaObject {
 
     /// Reports a run's failure unless `errors` or the run's own signal has someone to see it.
     private func runFailed(_ failure: any Error, runWatchers: Watchers) {
-        guard !(failure is CommandDisabledError), errorWatchers.count == 0 else { return }
+        // `errors` got this failure just before the run's signal failed.
+        guard !(failure is CommandDisabledError), !errorWatchers.takeDelivered() else { return }
         context.later { context in
             // The caller may subscribe to the run's signal after `execute` returns.
             guard !runWatchers.ever else { return }
@@ -74,21 +75,27 @@ final class LuaCommand: LuaObject {
     }
 }
 
-/// Counts the subscriptions to a signal: how many now, and whether there ever was one.
+/// Watches the subscriptions to a signal: whether there ever was one, and whether a value
+/// reached one since the last look.
 final class Watchers {
-    private(set) var count = 0
     private(set) var ever = false
+    private var delivered = false
+
+    /// Whether a value reached a subscriber since the last call.
+    func takeDelivered() -> Bool {
+        defer { delivered = false }
+        return delivered
+    }
 
     /// `signal`, counting its subscriptions in `watchers`.
     static func counting<Value>(_ signal: Signal<Value>, in watchers: Watchers) -> Signal<Value> {
         Signal { observer in
-            watchers.count += 1
             watchers.ever = true
-            let inner = signal.subscribe { event in observer.send(event) }
-            return ActionDisposable {
-                watchers.count -= 1
-                inner.dispose()
+            let inner = signal.subscribe { event in
+                if case .next = event { watchers.delivered = true }
+                observer.send(event)
             }
+            return ActionDisposable { inner.dispose() }
         }
     }
 }

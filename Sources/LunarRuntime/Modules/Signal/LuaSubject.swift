@@ -31,6 +31,9 @@ final class LuaSubject: SignalSource {
     private let hot: Hot
     let context: SignalContext
     private var members: [Member] = []
+    /// Steps whose subscriptions ended while the lane delivered: an error they raise in that
+    /// delivery is still theirs to report. Let go of when the delivery is over.
+    private var retired: [Int: LaneStep] = [:]
     private var nextMemberID = 0
     /// The lane userdata (registry reference) and its state, once a Lua step subscribed.
     private var lane: (reference: LuaReference, state: UnsafeMutablePointer<lunar_Lane>)?
@@ -69,7 +72,7 @@ final class LuaSubject: SignalSource {
         case .replaying(let subject):
             subject.send(event)
         case .plain(let subject):
-            if let lane, lane.state.pointee.busy > swiftDeliveries, !subject.isDelivering {
+            if let lane, laneIsDelivering, !subject.isDelivering {
                 // The lane is delivering a value from Lua: this event waits until that value
                 // has reached every subscriber, as any send made during a delivery does.
                 subject.enqueue(event)
@@ -93,8 +96,15 @@ final class LuaSubject: SignalSource {
 
     /// Delivers what was queued while the lane delivered (the lane calls it when done).
     private func drainQueued() {
+        retired = [:]
         guard case .plain(let subject) = hot else { return }
         deliver { subject.deliverQueued() }
+    }
+
+    /// Whether the lane (not Swift) is delivering a value now.
+    private var laneIsDelivering: Bool {
+        guard let lane else { return false }
+        return lane.state.pointee.busy > swiftDeliveries
     }
 
     // MARK: Subscribers
@@ -121,8 +131,14 @@ final class LuaSubject: SignalSource {
     private func detach(_ id: Int) {
         guard let index = members.firstIndex(where: { $0.id == id }) else { return }
         let member = members.remove(at: index)
-        // A delivery under way skips it from now on, as it would skip an ended observer.
-        member.step?.end(in: context.state)
+        if let step = member.step {
+            // A delivery under way skips it from now on, as it would skip an ended observer.
+            step.end(in: context.state)
+            if let lane, laneIsDelivering {
+                retired[member.id] = step
+                lane.state.pointee.pending = 1
+            }
+        }
         updateLane()
     }
 
@@ -187,7 +203,8 @@ final class LuaSubject: SignalSource {
 
     /// A step's error, caught by the lane (`failed(self, id, status, err)`).
     private func laneFailed(id: Int, error: LuaScriptError) {
-        members.first(where: { $0.id == id })?.step?.failed(error, in: context)
+        let step = members.first(where: { $0.id == id })?.step ?? retired[id]
+        step?.failed(error, in: context)
     }
 
     static var luaTypeName: String { "Subject" }
@@ -200,10 +217,9 @@ final class LuaSubject: SignalSource {
             subject.send(.failed(LuaSignalError(value: error.value)))
         }
         luaClass.method("complete") { (subject: LuaSubject) in subject.send(.completed) }
-        luaClass.method("_laneFailed") { (subject: LuaSubject, id: Int, status: Int, error: CaughtError) in
-            var error = error.error
-            if status == Int(LUA_ERRMEM) { error.kind = .memory }
-            subject.laneFailed(id: id, error: error)
+        luaClass.method("_laneFailed") { (subject: LuaSubject, id: Int, status: Int, error: StackSlot) in
+            let caught = error.stack.state.caughtError(at: error.index, status: Int32(clamping: status), in: error.stack)
+            subject.laneFailed(id: id, error: caught)
         }
         luaClass.method("_laneDrain") { (subject: LuaSubject) in subject.drainQueued() }
         luaClass.front("send", with: lunar_lane_send, upvalues: ["send", "_laneFailed", "_laneDrain"], hiding: ["_laneFailed", "_laneDrain"])
@@ -273,14 +289,15 @@ final class LaneStep {
     }
 }
 
-/// The error a lane's protected call just caught, with the place and traceback Lunar's message
-/// handler recorded for it.
-struct CaughtError: LuaReadable {
-    var error: LuaScriptError
+/// An argument left where it is: the stack and its index, for a value a method reads itself
+/// (the error a lane's protected call caught, read with that call's status).
+struct StackSlot: LuaReadable {
+    let stack: LuaStack
+    let index: Int32
 
     static var luaTypeName: String { "any" }
 
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> CaughtError {
-        CaughtError(error: stack.state.caughtError(at: index, status: LUA_ERRRUN, in: stack))
+    static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> StackSlot {
+        StackSlot(stack: stack, index: lua_absindex(stack.L, index))
     }
 }

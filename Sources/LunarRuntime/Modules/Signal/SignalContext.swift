@@ -118,10 +118,10 @@ final class SignalContext {
         }
     }
 
-    /// Runs `job` on a later executor turn if the context is still there; at once on a state
-    /// without an executor.
+    /// Runs `job` on a later executor turn if the context is still there; never on a state
+    /// without an executor (there is no later turn).
     func later(_ job: @escaping (SignalContext) -> Void) {
-        guard let executor else { return job(self) }
+        guard let executor else { return }
         let bound = ExecutorBound((WeakContext(self), job))
         executor.enqueue {
             guard let context = bound.value.0.context else { return }
