@@ -93,23 +93,28 @@ private final class SessionReceiver: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         let report = exchanges.withLock { exchanges -> (TransportEvent, @Sendable (TransportEvent) -> Void)? in
-            guard var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil else { return nil }
+            guard var exchange = exchanges[id], exchange.failure == nil else { return nil }
             guard exchange.body.count + data.count <= exchange.limit else {
-                exchange.failure = Self.tooLarge(limit: exchange.limit, url: dataTask.originalRequest?.url)
-                exchanges[dataTask.taskIdentifier] = exchange
-                return nil
+                // Over the cap: the exchange ends here, not when URLSession acknowledges the cancel.
+                // Foundation on Linux only stops the transfer once its busy work queue gets to the
+                // cancel, and an endless body keeps that queue busy: until then the body is still
+                // read and handed to us (found when the chaos catalogue ran under ThreadSanitizer,
+                // where the whole gigabyte came through before the error).
+                exchanges[id] = nil
+                let failure = Self.tooLarge(limit: exchange.limit, url: dataTask.originalRequest?.url)
+                return (.completed(.failure(failure)), exchange.events)
             }
             exchange.body.append(data)
-            exchanges[dataTask.taskIdentifier] = exchange
+            exchanges[id] = exchange
             let expected = exchange.response.map(\.expectedContentLength).flatMap { $0 >= 0 ? $0 : nil }
             return (.progress(DownloadProgress(receivedBytes: Int64(exchange.body.count), expectedBytes: expected)), exchange.events)
         }
-        if let (event, events) = report {
-            events(event)
-        } else if exchanges.withLock({ $0[dataTask.taskIdentifier]?.failure != nil }) {
-            dataTask.cancel()
-        }
+        guard let (event, events) = report else { return }
+        events(event)
+        // Once: a cancel waits for URLSession's work queue, so one per later chunk would stall this queue.
+        if case .completed = event { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
