@@ -53,6 +53,7 @@ extension SignalSource {
                 if let completed { context.deliver(completed) }
             }
         }
+        context.endsWithState(subscription)
         return LuaDisposable(subscription)
     }
 }
