@@ -38,6 +38,8 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
     private var virtualNow: Double = 0
     private let startUptime = DispatchTime.now().uptimeNanoseconds
     private var threadID: pthread_t?
+    /// Set once the thread has left its loop and let go of the queued work and timers.
+    private var finished = false
     /// Which clock the timers use.
     public let clock: LuaClock
 
@@ -56,6 +58,21 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
         stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// After ``shutdown()``: waits (up to `timeout` seconds) until the thread has stopped and
+    /// let go of the work and timers still queued, whose closures may hold the state. A host
+    /// that exits right after dropping its runtime calls it so the state is torn down first.
+    /// Returns whether the thread stopped in time. Never call it on the executor itself.
+    @discardableResult
+    public func waitUntilStopped(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished {
+            if !condition.wait(until: deadline) { return finished }
+        }
+        return true
     }
 
     // MARK: SerialExecutor
@@ -214,6 +231,9 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
     // MARK: Loop
 
     private func runLoop() {
+        // What a stopped loop let go of, dropped only after unlocking: releasing a closure
+        // can free the state, whose teardown may call back into the executor.
+        var released: (jobs: [Job], timers: [Int: Timer], waiters: [@Sendable () -> Void])?
         condition.lock()
         threadID = pthread_self()
         while true {
@@ -251,6 +271,7 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
             }
             if stopped {
                 // Release queued work and timers: their closures may hold the state.
+                released = (jobs, timers, idleWaiters)
                 jobs = []
                 jobHead = 0
                 timers = [:]
@@ -264,6 +285,12 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
                 condition.wait()
             }
         }
+        condition.unlock()
+        withExtendedLifetime(released) {}
+        released = nil
+        condition.lock()
+        finished = true
+        condition.broadcast()
         condition.unlock()
     }
 }

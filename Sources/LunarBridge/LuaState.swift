@@ -74,7 +74,8 @@ public final class LuaState {
     public var onTurnEnded: (() -> Void)?
 
     /// Per-state service objects that modules share (a router, a store, ...),
-    /// keyed by type. Set once when installing modules.
+    /// keyed by type. Set once when installing modules. A service conforming to
+    /// ``LuaStateClosing`` is told when the state closes.
     public subscript<T: AnyObject>(extension type: T.Type) -> T? {
         get { extensions[ObjectIdentifier(type)] as? T }
         set { extensions[ObjectIdentifier(type)] = newValue }
@@ -118,6 +119,9 @@ public final class LuaState {
     }
 
     deinit {
+        for case let service as LuaStateClosing in extensions.values {
+            service.stateWillClose()
+        }
         releases.close()
         lua_close(L)
         contextBox.pointer.pointee.owner = nil

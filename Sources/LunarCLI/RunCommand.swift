@@ -78,7 +78,6 @@ struct RunCommand: AsyncParsableCommand {
             await mockServer?.stop()
             return
         }
-        let session = HeadlessSession(runtime: try await Self.makeRuntime(loaded, chosen))
         let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
         let pump = Task {
             for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
@@ -86,7 +85,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         defer { pump.cancel() }
         do {
-            try await session.run(inputs)
+            try await RuntimeScope.run({ try await Self.makeRuntime(loaded, chosen) }) { runtime in
+                try await HeadlessSession(runtime: runtime).run(inputs)
+            }
         } catch {
             await mockServer?.stop()
             throw error

@@ -78,9 +78,10 @@ struct TestCommand: AsyncParsableCommand {
         }
         let result: SpecFileResult
         do {
-            let runtime = try LunarRuntime(bundle: loaded, options: options)
-            await runtime.register(HostModule.module(renderer: "headless"))
-            result = await runtime.runSpecFile(file, filter: filter)
+            result = try await RuntimeScope.run({ try LunarRuntime(bundle: loaded, options: options) }) { runtime in
+                await runtime.register(HostModule.module(renderer: "headless"))
+                return await runtime.runSpecFile(file, filter: filter)
+            }
         } catch {
             result = SpecFileResult(file: file, loadError: "\(error)")
         }

@@ -67,7 +67,8 @@ import LunarRouter
         let router = Router()
         let recorder = RouteRecorder()
         var later: RouteToken?
-        try router.add("/step/one", priority: 1) { _ in
+        // Unowned: a handler holding its router would be a cycle outliving the test.
+        try router.add("/step/one", priority: 1) { [unowned router] _ in
             #expect(later?.remove() == true)
             #expect(router.open("/step/two"))
             return false

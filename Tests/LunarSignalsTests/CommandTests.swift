@@ -117,7 +117,7 @@ import Testing
         let reply = Subject<Int>()
         let command = Command<Void, Int> { _ in reply.signal }
         var nested: (any Error)?
-        command.values.subscribe(next: { _ in
+        command.values.subscribe(next: { [unowned command] _ in
             command.execute(()).subscribe(error: { nested = $0 })
         })
         command.execute(())

@@ -21,7 +21,8 @@ import Testing
     @Test func actionsScheduledByActionsRunInTheSameWindow() {
         let scheduler = TestScheduler()
         var log: [Double] = []
-        scheduler.schedule(after: 1) {
+        // Unowned: the action left waiting would otherwise hold its scheduler (a cycle).
+        scheduler.schedule(after: 1) { [unowned scheduler] in
             log.append(scheduler.now)
             scheduler.schedule(after: 1) { log.append(scheduler.now) }
             scheduler.schedule(after: 5) { log.append(scheduler.now) }

@@ -20,7 +20,8 @@ import Testing
     @Test func reentrantSendsReachEverySubscriberInTheSameOrder() {
         let subject = Subject<Int>()
         var log: [String] = []
-        subject.signal.subscribe(next: { value in
+        // Unowned: a subscriber holding its own subject would be a cycle outliving the test.
+        subject.signal.subscribe(next: { [unowned subject] value in
             log.append("a\(value)")
             if value == 1 { subject.sendNext(2) }
         })
@@ -32,7 +33,7 @@ import Testing
     @Test func subscriberAddedDuringDeliveryGetsOnlyLaterEvents() {
         let subject = Subject<Int>()
         var late: Recorder<Int>?
-        subject.signal.subscribe(next: { value in
+        subject.signal.subscribe(next: { [unowned subject] value in
             if value == 1 {
                 subject.sendNext(2)
                 late = Recorder(subject.signal)
@@ -89,7 +90,7 @@ import Testing
     @Test func replaySubjectSubscriberAddedMidDeliveryGetsNoDuplicate() {
         let subject = ReplaySubject<Int>()
         var late: Recorder<Int>?
-        subject.signal.subscribe(next: { value in
+        subject.signal.subscribe(next: { [unowned subject] value in
             if value == 1 {
                 subject.sendNext(2)
                 late = Recorder(subject.signal)
@@ -121,7 +122,7 @@ import Testing
         let property = Property(0)
         var seenInside: Int?
         var log: [String] = []
-        property.signal.subscribe(next: { value in
+        property.signal.subscribe(next: { [unowned property] value in
             log.append("a\(value)")
             if value == 1 {
                 property.value = 2
@@ -138,7 +139,7 @@ import Testing
     @Test func propertySubscriberAddedMidDeliverySeesTheLatestValueOnce() {
         let property = Property(0)
         var late: Recorder<Int>?
-        property.changes.subscribe(next: { value in
+        property.changes.subscribe(next: { [unowned property] value in
             if value == 1 {
                 property.value = 2
                 late = Recorder(property.signal)

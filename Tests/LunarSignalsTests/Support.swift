@@ -38,6 +38,12 @@ final class Recorder<Value: Equatable> {
         }
     }
 
+    /// Ends the subscription with the test: one left running holds itself together (each
+    /// operator's observer and the one above it hold each other until it ends).
+    deinit {
+        subscription.dispose()
+    }
+
     var values: [Value] {
         events.compactMap { if case .next(let value) = $0 { return value } else { return nil } }
     }
@@ -62,11 +68,13 @@ final class ProbeSource<Value> {
     var live: Int { subscriptions - disposals }
 
     var signal: Signal<Value> {
-        Signal { observer in
+        // Weak: the subject holds the subscription, which must not hold the probe back (a cycle).
+        Signal { [weak self] observer in
+            guard let self else { return nil }
             self.subscriptions += 1
             let inner = self.subject.signal.subscribe(observer.send)
-            return ActionDisposable {
-                self.disposals += 1
+            return ActionDisposable { [weak self] in
+                self?.disposals += 1
                 inner.dispose()
             }
         }

@@ -121,6 +121,7 @@ private let formTree = Element.column([
             tree.children[1] = .textField(placeholder: "Account", value: text.uppercased(), maxLength: 5, id: "account")
             harness.render(tree, on: login)
         }
+        defer { harness.delegate.onEvent = nil }  // it holds the harness
         harness.press(.tab)
         harness.type("ab")
         #expect(harness.delegate.events.last == .element(screen: login, node: account, event: .change, payload: "Ab"))

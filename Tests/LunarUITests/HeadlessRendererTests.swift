@@ -153,6 +153,7 @@ private func expectError(
             name = text.uppercased()  // a view-model that normalises what is typed
             render()
         }
+        defer { harness.delegate.onEvent = nil }  // it holds the harness
         try harness.renderer.type("ab", into: "Name")
         let payloads = harness.delegate.events.compactMap { event -> String? in
             if case .element(_, _, _, .string(let text)?) = event { return text }
@@ -167,6 +168,7 @@ private func expectError(
         harness.render(.column([.textField(placeholder: "Search")]), on: login)
         harness.renderer.push(login, title: "Search")
         harness.delegate.onEvent = { _ in harness.render(.column([.text("Done")]), on: login) }
+        defer { harness.delegate.onEvent = nil }  // it holds the harness
         try harness.renderer.type("abc", into: "Search")
         #expect(harness.delegate.events.count == 1)
         #expect(harness.renderer.snapshot() == "== Search ==\nColumn\n  Text \"Done\"\n")
@@ -283,6 +285,7 @@ private func expectError(
     @Test func toastsLastUntilTheNextInput() throws {
         let harness = loginHarness()
         harness.delegate.onEvent = { _ in harness.renderer.showToast("Deleted") }
+        defer { harness.delegate.onEvent = nil }  // it holds the harness
         harness.renderer.showToast("Welcome")
         try harness.renderer.tap("Delete")
         #expect(harness.renderer.snapshot().hasSuffix("  Spacer\nToast \"Deleted\"\n"))
@@ -315,6 +318,7 @@ private func expectError(
         harness.render(.textField(placeholder: "Search"), on: profile)
         harness.renderer.push(profile, title: "Search")
         harness.delegate.onEvent = { _ in harness.renderer.pop(profile) }
+        defer { harness.delegate.onEvent = nil }  // it holds the harness
         try harness.renderer.type("abc", into: "Search")
         #expect(harness.delegate.events.count == 1)
         #expect(harness.renderer.snapshot() == "== Home ==\nText \"Home\"\n")

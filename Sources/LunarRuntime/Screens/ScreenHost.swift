@@ -443,6 +443,8 @@ public final class ScreenHost: RendererDelegate {
                 case .completed: break
                 }
             }
+            // A screen still open when the state closes is never closed: the state ends its bindings.
+            SignalContext.of(state).endsWithState(subscription)
             return PropBinding(source: source, subscription: .native(subscription))
         }
         let onValue = state.makeFunction(named: "ui.bound") { [weak self] frame in

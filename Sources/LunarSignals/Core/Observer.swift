@@ -16,6 +16,14 @@ public final class Observer<Value>: Disposable {
     @usableFromInline @exclusivity(unchecked)
     var resources: (any Disposable)?
 
+    /// The observer this one is the whole upstream of (an operator's downstream), if any. The
+    /// two hold each other while the subscription lives (that one disposes this one; this
+    /// one's handler sends to that one), so when this one is disposed from above (its source
+    /// went away), that one can never get an event again and is disposed too, which ends the
+    /// cycle. Cleared when this one ends.
+    @usableFromInline @exclusivity(unchecked)
+    var feeds: (any Disposable)?
+
     /// Makes an observer that hands events to `handler` until a terminal event or disposal.
     public init(_ handler: @escaping (Event<Value>) -> Void) {
         self.handler = handler
@@ -53,10 +61,20 @@ public final class Observer<Value>: Disposable {
         handler(event)
     }
 
-    /// Ends the subscription without sending anything to the handler.
+    /// Ends the subscription without sending anything to the handler; an operator observer
+    /// this one is the whole upstream of ends with it.
     public func dispose() {
         guard handler != nil else { return }
+        let fed = feeds
         end()
+        fed?.dispose()
+    }
+
+    /// Makes this observer the whole upstream of `downstream`: `downstream` disposes it when
+    /// it ends, and ends when this one is disposed.
+    @usableFromInline
+    func feed(_ downstream: any Disposable) {
+        feeds = downstream
     }
 
     /// Attaches the producer's resources (what to dispose when the subscription ends), replacing
@@ -75,6 +93,7 @@ public final class Observer<Value>: Disposable {
     @usableFromInline
     func end() {
         handler = nil
+        feeds = nil
         let held = resources
         resources = nil
         held?.dispose()

@@ -4,13 +4,15 @@ extension Signal {
     ///
     /// The upstream subscription is tied to the downstream one before the source starts, so a
     /// downstream that ends during a synchronous start (say `take(1)` over `of(...)`) stops the
-    /// source at once.
+    /// source at once; and the other way round, a source that lets go of the upstream one
+    /// without an event (a subject that went away) ends the downstream one.
     @inlinable
     func lift<NewValue>(
         _ makeHandler: @escaping (Observer<NewValue>) -> (Event<Value>) -> Void
     ) -> Signal<NewValue> {
         Signal<NewValue> { downstream in
             let upstream = Observer<Value>(makeHandler(downstream))
+            upstream.feed(downstream)
             downstream.attach(upstream)
             return self.subscribe(upstream)
         }
@@ -21,6 +23,7 @@ extension Signal {
     @inlinable
     func forward(to downstream: Observer<Value>) -> any Disposable {
         let upstream = Observer<Value>(downstream.send)
+        upstream.feed(downstream)
         downstream.attach(upstream)
         return subscribe(upstream)
     }

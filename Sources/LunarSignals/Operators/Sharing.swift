@@ -28,9 +28,17 @@ extension Signal {
 }
 
 /// The shared upstream subscription behind `share()`, reference-counted by its subscribers.
+///
+/// Ownership runs from the source down: the source holds the upstream observer, whose handler
+/// holds the subscriber set, which holds the subscribers. The connection holds the set weakly
+/// and each membership names its connection by number, not by the set, so no cycle outlives
+/// the upstream subscription: once the source lets go of it, the set goes and its subscribers
+/// end with it.
 final class SharedConnection<Value> {
     private let source: Signal<Value>
-    private var subscribers: ObserverSet<Value>?
+    private weak var subscribers: ObserverSet<Value>?
+    /// Counts connections, so a membership of an earlier one leaves nothing when it ends.
+    private var generation = 0
     private var count = 0
     private var upstream: Observer<Value>?
 
@@ -46,12 +54,14 @@ final class SharedConnection<Value> {
         } else {
             subscribers = ObserverSet()
             self.subscribers = subscribers
+            generation += 1
         }
         count += 1
         let membership = subscribers.add(observer)
+        let joined = generation
         let leaving = ActionDisposable {
             membership?.dispose()
-            self.leave(subscribers)
+            self.leave(joined)
         }
         if connects {
             let upstream = Observer<Value>(subscribers.send)
@@ -61,11 +71,11 @@ final class SharedConnection<Value> {
         return leaving
     }
 
-    private func leave(_ subscribers: ObserverSet<Value>) {
-        guard subscribers === self.subscribers else { return }
+    private func leave(_ joined: Int) {
+        guard joined == generation else { return }
         count -= 1
         guard count == 0 else { return }
-        self.subscribers = nil
+        subscribers = nil
         let upstream = self.upstream
         self.upstream = nil
         upstream?.dispose()

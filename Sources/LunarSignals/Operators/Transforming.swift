@@ -25,6 +25,7 @@ extension Signal {
                     downstream.sendCompleted()
                 }
             }
+            upstream.feed(downstream)
             downstream.attach(upstream)
             return self.subscribe(upstream)
         }

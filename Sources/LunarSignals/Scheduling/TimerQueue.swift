@@ -54,6 +54,15 @@ public final class TimerQueue {
         return entry
     }
 
+    /// Cancels every waiting action, releasing its closure.
+    public func removeAll() {
+        let cancelled = heap
+        heap = []
+        for entry in cancelled {
+            entry.dispose()
+        }
+    }
+
     /// Removes and returns the earliest action due at or before `time`, with its due time.
     /// Callers run one action at a time, so actions scheduled by it are seen by the next call.
     public func popDue(notAfter time: Double) -> (deadline: Double, action: () -> Void)? {

@@ -20,17 +20,46 @@ final class ObserverSet<Value> {
     @usableFromInline @exclusivity(unchecked)
     var isDelivering = false
 
+    /// Set once nothing can send to the set any more (its subject went away): a later
+    /// subscriber (through a signal that outlived the subject) is ended at once.
+    @usableFromInline @exclusivity(unchecked)
+    var isAbandoned = false
+
     @usableFromInline @exclusivity(unchecked)
     var queued: [(event: Event<Value>, recipients: ContiguousArray<Observer<Value>>)] = []
 
     @usableFromInline
     init() {}
 
+    /// Once the set is gone nothing can send to its observers again, so their subscriptions
+    /// end here (without an event; an operator chain below an observer ends with it). Without
+    /// this, a subscription whose source went away without a terminal event would live on: an
+    /// operator's downstream observer holds its upstream one (to dispose it) and the upstream
+    /// one's handler holds the downstream one, a cycle only ending breaks.
+    deinit {
+        disposeAll()
+    }
+
+    /// Ends every subscription without an event: for when nothing can send to them any more.
+    @usableFromInline
+    func disposeAll() {
+        isAbandoned = true
+        let ending = observers
+        observers = []
+        for observer in ending {
+            observer.dispose()
+        }
+    }
+
     /// Adds an observer, or sends it the terminal event if there was one. Returns what removes it.
     @usableFromInline
     func add(_ observer: Observer<Value>) -> (any Disposable)? {
         if let terminal {
             observer.send(terminal)
+            return nil
+        }
+        if isAbandoned {
+            observer.dispose()
             return nil
         }
         observers.append(observer)

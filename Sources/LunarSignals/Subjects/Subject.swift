@@ -11,6 +11,12 @@ public final class Subject<Value> {
     /// Makes a subject with no subscribers.
     public init() {}
 
+    /// Only the subject sends, so once it is gone its subscriptions end (without an event),
+    /// even while a signal made from it (held by `share()`, say) keeps the subscriber list.
+    deinit {
+        observers.disposeAll()
+    }
+
     /// The subject's events as a signal; the signal keeps the subject's subscriber list alive.
     public var signal: Signal<Value> {
         Signal { [observers] observer in observers.add(observer) }

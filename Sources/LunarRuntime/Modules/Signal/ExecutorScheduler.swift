@@ -41,6 +41,16 @@ final class ExecutorScheduler: Scheduler {
         return ScheduledAction(entry: entry, scheduler: self)
     }
 
+    /// Drops every waiting action unrun (their closures hold subscriptions) and disarms the
+    /// timer: for the state's end, when nothing may run any more.
+    func cancelAll() {
+        queue.removeAll()
+        if let armed {
+            executor.cancelTimer(armed.id)
+            self.armed = nil
+        }
+    }
+
     /// Arms the executor timer for the earliest waiting action, or disarms it when none waits.
     /// While actions run, `fire` re-arms once they are done.
     fileprivate func rearm() {

@@ -34,7 +34,7 @@ final class LuaCommand: LuaObject {
     init(run: LuaFunction, enabled: Signal<LuaValue>?, concurrent: Bool, context: SignalContext) {
         self.context = context
         command = Command(enabled: enabled.map { LuaCommand.gate($0, context: context) }, allowsConcurrentExecution: concurrent) { input in
-            try context.signal(returnedBy: run, input, role: "the command's run function result")
+            try context.endingWithState(context.signal(returnedBy: run, input, role: "the command's run function result"))
         }
     }
 
@@ -43,6 +43,7 @@ final class LuaCommand: LuaObject {
     private static func gate(_ enabled: Signal<LuaValue>, context: SignalContext) -> Signal<Bool> {
         Signal { observer in
             let input = enabled.subscribe { event in observer.send(event.map { $0.isTruthy }) }
+            context.endsWithState(input)
             return ActionDisposable { [weak context] in context?.disposeLater(input) }
         }
     }

@@ -8,8 +8,10 @@ import LunarSignals
 /// The state owns its context (`state[extension:]`); signal objects, operators and subscriptions
 /// hold the context, never the state, so nothing Lua holds keeps the state alive. The context's
 /// link back to the state is unowned: everything that uses it runs on the executor while the
-/// state lives. Confined to the executor.
-final class SignalContext {
+/// state lives. When the state closes, the context drops its waiting timer actions and helpers
+/// (they hold subscriptions that hold the context: cycles nothing else would break) and stops
+/// delivering into Lua. Confined to the executor.
+final class SignalContext: LuaStateClosing {
     /// The state the signals of this context call into.
     unowned(unsafe) let state: LuaState
     /// Time operators and `signal.interval` run on it; nil without an executor.
@@ -18,6 +20,12 @@ final class SignalContext {
     private var helpers: [String: LuaFunction] = [:]
     /// What a fused pipeline step returns for a value a filter dropped (a table of its own).
     private var skipMarker: LuaValue?
+    /// Set when the state closes: from then on nothing is delivered into Lua.
+    private var isClosed = false
+    /// The subscriptions scripts made (and the runs commands started), ended when the state
+    /// closes: a subscription nobody disposed holds itself together (each operator's observer
+    /// holds the one above it, whose handler holds it back), so only ending it frees it.
+    private let subscriptions = CompositeDisposable()
 
     private init(state: LuaState, executor: LuaExecutor?) {
         self.state = state
@@ -37,6 +45,30 @@ final class SignalContext {
         let context = SignalContext(state: state, executor: state.asyncDriver as? LuaExecutor)
         state[extension: SignalContext.self] = context
         return context
+    }
+
+    /// Ends the scripts' subscriptions and lets go of the waiting timer actions and the helpers;
+    /// later deliveries (a `signal.create` cleanup the ending runs) do nothing.
+    func stateWillClose() {
+        isClosed = true
+        subscriptions.dispose()
+        scheduler?.cancelAll()
+        helpers = [:]
+        skipMarker = nil
+    }
+
+    /// Ends `subscription` when the state closes (at once if it has closed).
+    func endsWithState(_ subscription: any Disposable) {
+        subscriptions.add(subscription)
+    }
+
+    /// `signal`, each of whose subscriptions ends when the state closes: for subscriptions made
+    /// inside the runtime on a script's behalf (a command's runs).
+    func endingWithState(_ signal: Signal<LuaValue>) -> Signal<LuaValue> {
+        Signal { observer in
+            self.subscriptions.add(observer)
+            return signal.subscribe(observer.send)
+        }
     }
 
     /// The scheduler, or the error a time operator raises on a state without an executor.
@@ -94,6 +126,7 @@ final class SignalContext {
 
     /// Hands a value to a subscriber; its error is reported and the subscription goes on.
     func deliver(_ function: LuaFunction, _ value: LuaValue) {
+        guard !isClosed else { return }
         do { _ = try state.call(function, value, returning: IgnoredResult.self) } catch {
             state.report(error)
         }
@@ -101,6 +134,7 @@ final class SignalContext {
 
     /// Tells a subscriber the signal completed; its error is reported.
     func deliver(_ function: LuaFunction) {
+        guard !isClosed else { return }
         do { _ = try state.call(function, returning: IgnoredResult.self) } catch {
             state.report(error)
         }

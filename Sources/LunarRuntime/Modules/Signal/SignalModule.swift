@@ -207,10 +207,12 @@ enum SignalModule {
         let key = SignalValue.value(at: 2, in: stack)
         let context = SignalContext.of(frame.state)
         let assign = try context.helper("assign")
-        return LuaDisposable(source.bind { value in
+        let binding = source.bind { value in
             do throws(LuaScriptError) { _ = try context.state.call(assign, target, key, value, returning: IgnoredResult.self) } catch {
                 context.state.report(error)
             }
-        })
+        }
+        context.endsWithState(binding)
+        return LuaDisposable(binding)
     }
 }

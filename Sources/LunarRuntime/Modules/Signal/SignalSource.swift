@@ -58,6 +58,7 @@ extension SignalSource {
                 if let completed { context.deliver(completed) }
             }
         }
+        context.endsWithState(subscription)
         return LuaDisposable(subscription)
     }
 }
