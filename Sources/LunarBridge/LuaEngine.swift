@@ -27,7 +27,10 @@ public actor LuaEngine {
         self.state = state
     }
 
-    deinit { executor.shutdown() }
+    // Isolated: the state, and the objects its scripts made, are confined to the executor, so
+    // its thread drops them, never the thread that dropped the engine (which would tear that
+    // graph down while the executor thread releases its own queued work).
+    isolated deinit { executor.shutdown() }
 
     /// Runs `body` on the executor with the state.
     public func withState<T: Sendable>(_ body: @Sendable (LuaState) throws -> T) rethrows -> T {

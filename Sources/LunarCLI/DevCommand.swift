@@ -108,9 +108,10 @@ struct DevCommand: AsyncParsableCommand {
             lines.cancel()
             watcher.remove(subscription)
         }
-        let session = HeadlessSession(runtime: try await RunCommand.makeRuntime(loaded, options), keepsGoing: true)
         do {
-            try await session.run(inputs)
+            try await RuntimeScope.run({ try await RunCommand.makeRuntime(loaded, options) }) { runtime in
+                try await HeadlessSession(runtime: runtime, keepsGoing: true).run(inputs)
+            }
         } catch {
             await server.stop()
             throw error

@@ -33,10 +33,17 @@ struct ExecCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingFailures { try await execute() }
+        try await reportingFailures {
+            let (executor, failed) = try await execute()
+            // The engine's executor drops the state as it stops: let it, before the process exits.
+            executor.waitUntilStopped(timeout: RuntimeScope.stopTimeout)
+            if failed { throw ExitCode(1) }
+        }
     }
 
-    func execute() async throws {
+    /// Runs the script and waits for its work; returns the executor of the engine it dropped
+    /// and whether any error was reported.
+    func execute() async throws -> (executor: LuaExecutor, failed: Bool) {
         let root: URL
         if let file {
             root = URL(fileURLWithPath: file).deletingLastPathComponent()
@@ -77,7 +84,7 @@ struct ExecCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("lunar: \(error)\n".utf8))
         }
         await engine.waitUntilIdle()
-        if failures.value > 0 { throw ExitCode(1) }
+        return (engine.executor, failures.value > 0)
     }
 }
 

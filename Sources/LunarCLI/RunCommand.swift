@@ -124,7 +124,6 @@ struct RunCommand: AsyncParsableCommand {
             throw ScriptFailure(message: "lunar: the bundle from \(server.absoluteString): \(error)")
         }
         let chosen = options
-        let session = HeadlessSession(runtime: try await Self.makeRuntime(loaded, chosen))
         let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
         let lines = Task {
             for await line in StandardInputLines.stream() { feed.yield(.line(line)) }
@@ -145,7 +144,9 @@ struct RunCommand: AsyncParsableCommand {
             lines.cancel()
             changes.cancel()
         }
-        try await session.run(inputs)
+        try await RuntimeScope.run({ try await Self.makeRuntime(loaded, chosen) }) { runtime in
+            try await HeadlessSession(runtime: runtime).run(inputs)
+        }
     }
 
     static func makeRuntime(_ bundle: ScriptBundle, _ options: RuntimeOptions, renderer: String = "headless") async throws -> LunarRuntime {

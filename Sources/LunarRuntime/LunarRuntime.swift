@@ -74,7 +74,10 @@ public actor LunarRuntime {
         self.bundle = bundle
     }
 
-    deinit { executor.shutdown() }
+    // Isolated: the state and the screens are confined to the executor, so its thread drops
+    // them, never the thread that dropped the runtime (which would tear that graph down while
+    // the executor thread releases its own queued work).
+    isolated deinit { executor.shutdown() }
 
     /// Makes a host module available to scripts (name it `native.<name>`).
     public func register(_ module: LuaModule) { state.register(module) }

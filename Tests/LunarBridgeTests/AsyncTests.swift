@@ -111,8 +111,10 @@ final class NSLockShim: @unchecked Sendable {
 @Suite struct LifetimeTests {
     @Test func droppingTheEngineReleasesTheState() async throws {
         weak var weakState: LuaState?
+        let executor: LuaExecutor
         do {
             let engine = try LuaEngine()
+            executor = engine.executor
             try await engine.run("""
                 local log = require("lunar.log")
                 handler = function() end
@@ -124,6 +126,8 @@ final class NSLockShim: @unchecked Sendable {
             weakState = await engine.withState { ExecutorBound($0) }.value
             #expect(weakState != nil)
         }
+        // The engine's deinit runs on its executor, whose thread drops the state as it stops.
+        #expect(executor.waitUntilStopped(timeout: 10))
         #expect(weakState == nil, "the state outlived its engine (a reference cycle)")
     }
 }

@@ -29,7 +29,10 @@ import Testing
         #expect(try await harness?.logged() == ["sum 3"])
         await harness?.engine.withState { state in probe.context = SignalContext.of(state) }
         #expect(probe.context != nil)
+        let executor = try #require(harness?.engine.executor)
         harness = nil
+        // The executor's thread drops the state; wait for it.
+        #expect(executor.waitUntilStopped(timeout: 10))
         #expect(probe.context == nil)
     }
 }
