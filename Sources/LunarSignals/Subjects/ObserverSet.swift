@@ -78,12 +78,7 @@ final class ObserverSet<Value> {
     /// Sends `event` to the observers now (or, when re-entered, after the current delivery).
     @inlinable
     func send(_ event: Event<Value>) {
-        guard terminal == nil else { return }
-        let recipients = observers
-        if event.isTerminal {
-            terminal = event
-            observers = []
-        }
+        guard let recipients = recipients(of: event) else { return }
         if isDelivering {
             queued.append((event, recipients))
             return
@@ -102,13 +97,21 @@ final class ObserverSet<Value> {
     /// without delivering anything: for a delivery that runs outside this type (see
     /// `Subject.enqueue(_:)`).
     func enqueue(_ event: Event<Value>) {
-        guard terminal == nil else { return }
+        guard let recipients = recipients(of: event) else { return }
+        queued.append((event, recipients))
+    }
+
+    /// Who `event` goes to: the observers now, or nil once the set has ended. A terminal
+    /// event ends the set here.
+    @inlinable
+    func recipients(of event: Event<Value>) -> ContiguousArray<Observer<Value>>? {
+        guard terminal == nil else { return nil }
         let recipients = observers
         if event.isTerminal {
             terminal = event
             observers = []
         }
-        queued.append((event, recipients))
+        return recipients
     }
 
     /// Delivers what `enqueue(_:)` queued, unless a delivery is under way (it will).

@@ -98,12 +98,18 @@ extension SignalContext {
     /// (the subscription goes on); a stage's error becomes the signal's.
     func deliver(_ value: LuaValue, through step: LuaFunction, probe: LuaFunction?) throws {
         do { _ = try state.call(step, value, returning: IgnoredResult.self) } catch {
-            if let probe, (try? state.call(probe, returning: LuaTruth.self))?.isTrue == true {
-                state.report(error)
-                return
-            }
-            throw LuaSignalError(error)
+            if let failure = stepError(error, probe: probe) { throw failure }
         }
+    }
+
+    /// A step's error, wherever it was caught: the subscriber's (the probe says so) is reported
+    /// and nil comes back; a stage's comes back as the signal's error.
+    func stepError(_ error: LuaScriptError, probe: LuaFunction?) -> LuaSignalError? {
+        if let probe, (try? state.call(probe, returning: LuaTruth.self))?.isTrue == true {
+            state.report(error)
+            return nil
+        }
+        return LuaSignalError(error)
     }
 
     /// One value through a step; nil when a filter dropped it. A Lua error becomes the signal's.

@@ -270,11 +270,7 @@ final class LaneStep {
         case .subscriber:
             context.state.report(error)
         case .chain(let probe):
-            if let probe, (try? context.state.call(probe, returning: LuaTruth.self))?.isTrue == true {
-                context.state.report(error)
-            } else {
-                downstream?.sendError(LuaSignalError(error))
-            }
+            if let failure = context.stepError(error, probe: probe) { downstream?.sendError(failure) }
         }
     }
 

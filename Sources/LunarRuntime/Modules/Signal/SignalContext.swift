@@ -144,12 +144,7 @@ final class SignalContext: LuaStateClosing {
     /// disposal that starts in a `deinit`, which may run inside Lua's garbage collector, where
     /// calling into Lua (a `signal.create` cleanup function) is not allowed.
     func disposeLater(_ disposable: any Disposable) {
-        guard let executor else { return }
-        let job = ExecutorBound((WeakContext(self), disposable))
-        executor.enqueue {
-            guard job.value.0.context != nil else { return }
-            job.value.1.dispose()
-        }
+        later { _ in disposable.dispose() }
     }
 
     /// Runs `job` on a later executor turn if the context is still there; never on a state
