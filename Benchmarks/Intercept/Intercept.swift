@@ -16,6 +16,9 @@ import LunarRuntime
 //             per-step emptiness check stay (they cannot be compiled out).
 // intercept.one_lua_hook: a bridged call with one Lua after-hook, against
 //   the same call followed by one plain Lua call of the same function.
+// intercept.one_lua_hook_vs_pcall: the same hooked call, against the same
+//   call followed by one protected Lua call (`pcall`) of the same function:
+//   what a hook whose error may not stop the call must cost at least.
 
 let calls = 500_000
 let screenCycles = 60
@@ -83,16 +86,22 @@ func lifecyclesAndCalls(_ runtime: LunarRuntime, _ chunk: LuaFunction) async -> 
 }
 
 /// A bare state with the runtime's modules, measured on the benchmark thread.
-func makeState(hooked: Bool) -> (LuaState, LuaFunction) {
+enum HookBaseline { case hooked, plainCall, protectedCall }
+
+func makeState(_ kind: HookBaseline) -> (LuaState, LuaFunction) {
     let state = try! LuaState()
     ScriptModules.install(on: state, executor: LuaExecutor(clock: .virtual))
     state.register(benchModule)
     try! state.run("""
         hits = 0
         hook = function(ok, r) if ok then hits = hits + 1 end end
-        \(hooked ? #"require("lunar.intercept").call("native.bench", "inc", "after", hook)"# : "")
+        \(kind == .hooked ? #"require("lunar.intercept").call("native.bench", "inc", "after", hook)"# : "")
         """, name: "=setup")
-    let body = hooked ? "x = f(x)" : "x = f(x) h(true, x)"
+    let body = switch kind {
+    case .hooked: "x = f(x)"
+    case .plainCall: "x = f(x) h(true, x)"
+    case .protectedCall: "x = f(x) pcall(h, true, x)"
+    }
     let chunk = try! state.load("""
         local f, h = require("native.bench").inc, hook
         local x = 0
@@ -127,11 +136,19 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
     }
     Benchmark("intercept.one_lua_hook.ours") { benchmark in
-        let (state, chunk) = makeState(hooked: true)
+        let (state, chunk) = makeState(.hooked)
         measure(benchmark, state, chunk)
     }
     Benchmark("intercept.one_lua_hook.baseline") { benchmark in
-        let (state, chunk) = makeState(hooked: false)
+        let (state, chunk) = makeState(.plainCall)
+        measure(benchmark, state, chunk)
+    }
+    Benchmark("intercept.one_lua_hook_vs_pcall.ours") { benchmark in
+        let (state, chunk) = makeState(.hooked)
+        measure(benchmark, state, chunk)
+    }
+    Benchmark("intercept.one_lua_hook_vs_pcall.baseline") { benchmark in
+        let (state, chunk) = makeState(.protectedCall)
         measure(benchmark, state, chunk)
     }
 }

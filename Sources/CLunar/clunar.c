@@ -181,34 +181,44 @@ static lunar_HookFailureHandler g_hook_failure = NULL;
 
 void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler) { g_hook_failure = handler; }
 
-// Calls each function of the after-hook array at `hooks` (an absolute index)
-// with `ok` and the `n` values on top of the stack, leaving those values in
-// place. Runs strictly: a hook's memory is capped like any script's.
 static int lunar_msgh(lua_State *L);
 
-static void lunar_run_after(lua_State *L, lunar_FunctionBox *box, int hooks, int ok, int n) {
-    int first = lua_gettop(L) - n + 1;
-    lua_Integer count = (lua_Integer)lua_rawlen(L, hooks);
-    luaL_checkstack(L, n + 4, "too many results for an after hook");
-    lunar_Context *c = lunar_context(L);
+// Calls one after hook, on top of the stack, with `ok` and the `n` values from
+// `first`, protected (message handler at `msgh`) and strictly: a hook's memory
+// is capped like any script's. A failure goes to the hook-failure handler.
+static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *box, int msgh, int ok, int first, int n) {
+    lua_pushboolean(L, ok);
+    for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+    int saved = c->lenient;
+    c->lenient = 0;
+    int status = lua_pcallk(L, n + 1, 0, msgh, 0, NULL);
+    c->lenient = saved;
+    if (status != LUA_OK) {
+        c->lenient++;
+        if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
+        c->lenient--;
+    }
+}
+
+// Runs the after hooks registered under `ref` (one function, or an array of
+// them) with `ok` and the `n` values on top of the stack, leaving the stack as
+// it was. Pushes only above those values: no value is moved.
+static void lunar_run_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *box, int ref, int ok, int n) {
+    int top = lua_gettop(L);
+    int first = top - n + 1;
+    if (!lua_checkstack(L, n + 5)) luaL_error(L, "stack overflow (too many results for an after hook)");
     lua_pushcfunction(L, lunar_msgh);
-    int msgh = lua_gettop(L);
-    for (lua_Integer i = 1; i <= count; i++) {
-        lua_rawgeti(L, hooks, i);
-        lua_pushboolean(L, ok);
-        for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
-        // Strict memory while the hook runs, as in lunar_pcall.
-        int saved = c->lenient;
-        c->lenient = 0;
-        int status = lua_pcallk(L, n + 1, 0, msgh, 0, NULL);
-        c->lenient = saved;
-        if (status != LUA_OK) {
-            c->lenient++;
-            if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
-            c->lenient--;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TFUNCTION) {
+        // The common case, one hook: it is the registry value itself.
+        lunar_call_after(L, c, box, top + 1, ok, first, n);
+    } else {
+        lua_Integer count = (lua_Integer)lua_rawlen(L, top + 2);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_rawgeti(L, top + 2, i);
+            lunar_call_after(L, c, box, top + 1, ok, first, n);
         }
     }
-    lua_pop(L, 1);
+    lua_settop(L, top);
 }
 
 // MARK: - Subject lanes
@@ -300,12 +310,7 @@ static int lunar_trampoline(lua_State *L) {
         // Hooks see the results; or the error (as pcall would, without the caller's
         // position); or, when an awaited call suspends, success and no results.
         int failed = r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE;
-        int shown = r >= 0 ? r : failed;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, after_ref);
-        lua_insert(L, -(shown + 1));
-        int hooks = lua_gettop(L) - shown;
-        lunar_run_after(L, box, hooks, !failed, shown);
-        lua_remove(L, hooks);
+        lunar_run_after(L, c, box, after_ref, !failed, r >= 0 ? r : failed);
     }
     if (r >= 0) {
         if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
@@ -414,7 +419,9 @@ void lunar_install_msgh(lua_State *L) {
 int lunar_begin_call(lua_State *L, int ref, int nargs) {
     if (!lua_checkstack(L, nargs + 3)) return -1;
     int base = lua_gettop(L);
-    lua_pushcfunction(L, lunar_msgh);
+    // The main thread keeps the handler in slot 1 (lunar_install_msgh); elsewhere it
+    // goes below the function. lunar_pcallh looks in the same place.
+    if (lua_tocfunction(L, 1) != lunar_msgh) lua_pushcfunction(L, lunar_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     return base;
 }
@@ -423,7 +430,8 @@ int lunar_pcallh(lua_State *L, int nargs, int nresults) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;
     c->lenient = 0;
-    int status = lua_pcallk(L, nargs, nresults, lua_gettop(L) - nargs - 1, 0, NULL);
+    int msgh = lua_tocfunction(L, 1) == lunar_msgh ? 1 : lua_gettop(L) - nargs - 1;
+    int status = lua_pcallk(L, nargs, nresults, msgh, 0, NULL);
     c->lenient = saved;
     return status;
 }

@@ -83,10 +83,15 @@ extension LuaState {
         var installed: LuaAfterHooks?
         if !hooks.isEmpty {
             _ = stack.reserve(2)
-            lua_createtable(L, Int32(hooks.count), 0)
-            for (index, hook) in hooks.enumerated() {
-                push(hook.reference, on: L)
-                lua_rawseti(L, -2, lua_Integer(index + 1))
+            if hooks.count == 1 {
+                // One hook (the common case) is stored as itself: one lookup less per call.
+                push(hooks[0].reference, on: L)
+            } else {
+                lua_createtable(L, Int32(hooks.count), 0)
+                for (index, hook) in hooks.enumerated() {
+                    push(hook.reference, on: L)
+                    lua_rawseti(L, -2, lua_Integer(index + 1))
+                }
             }
             installed = LuaAfterHooks(table: makeReference(L), onFailure: onFailure)
         }

@@ -99,6 +99,70 @@ public struct LuaModuleBuilder {
             makeBody: { LuaBinding.bind(qualified, body) })
     }
 
+    // The same for the fixed shapes `LuaBinding.bind` calls directly (up to
+    // three arguments, one result or none); overload ranking prefers these.
+
+    @inlinable
+    public mutating func function<R: LuaPushable>(_ name: String, _ body: @escaping @Sendable () throws -> R) {
+        addTyped(name, [], R.self) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable, R: LuaPushable>(_ name: String, _ body: @escaping @Sendable (A) throws -> R) {
+        addTyped(name, [A.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable, B: LuaReadable, R: LuaPushable>(
+        _ name: String, _ body: @escaping @Sendable (A, B) throws -> R
+    ) {
+        addTyped(name, [A.luaTypeName, B.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable, B: LuaReadable, C: LuaReadable, R: LuaPushable>(
+        _ name: String, _ body: @escaping @Sendable (A, B, C) throws -> R
+    ) {
+        addTyped(name, [A.luaTypeName, B.luaTypeName, C.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function(_ name: String, _ body: @escaping @Sendable () throws -> Void) {
+        addTyped(name, [], nil) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable>(_ name: String, _ body: @escaping @Sendable (A) throws -> Void) {
+        addTyped(name, [A.luaTypeName], nil) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable, B: LuaReadable>(
+        _ name: String, _ body: @escaping @Sendable (A, B) throws -> Void
+    ) {
+        addTyped(name, [A.luaTypeName, B.luaTypeName], nil) { LuaBinding.bind($0, body) }
+    }
+
+    @inlinable
+    public mutating func function<A: LuaReadable, B: LuaReadable, C: LuaReadable>(
+        _ name: String, _ body: @escaping @Sendable (A, B, C) throws -> Void
+    ) {
+        addTyped(name, [A.luaTypeName, B.luaTypeName, C.luaTypeName], nil) { LuaBinding.bind($0, body) }
+    }
+
+    /// Adds a typed synchronous function: its stub signature and a body made from its qualified name.
+    @usableFromInline
+    mutating func addTyped(
+        _ name: String, _ parameters: [String], _ result: Any.Type?,
+        _ makeBody: @escaping @Sendable (String) -> (LuaCallFrame) throws -> LuaReturn
+    ) {
+        let qualified = shortName + "." + name
+        let results = result.map { [LuaTypeNames.name(String(describing: $0))] } ?? []
+        addFunction(
+            LuaFunctionSignature(name: name, parameters: parameters, results: results, isAsync: false),
+            makeBody: { makeBody(qualified) })
+    }
+
     /// Adds an `async` function. Lua calls it with a callback `(result, err)`
     /// as an extra last argument, or awaits it inside a coroutine the runtime
     /// started (the coroutine yields until the result is back on the executor).

@@ -46,7 +46,8 @@ public final class LuaState {
     // Read and written around every call into Lua, never overlapping: no exclusivity bookkeeping.
     @usableFromInline @exclusivity(unchecked) var hostCallDepth = 0
     /// Instructions one host call may run (nil: unlimited).
-    public var instructionBudget: Int?
+    // Read around every host call (never while being set): no exclusivity bookkeeping.
+    @exclusivity(unchecked) public var instructionBudget: Int?
     /// Where uncaught errors from callbacks (timers, events, async completions) go.
     public var errorHandler: (LuaScriptError) -> Void = { error in
         FileStandardError.write("lunar: " + error.report + "\n")
@@ -71,7 +72,7 @@ public final class LuaState {
     /// Called when control returns to the host after running Lua (the end of
     /// a host call that was not nested in another). The runtime uses it to
     /// re-render after callbacks.
-    public var onTurnEnded: (() -> Void)?
+    @exclusivity(unchecked) public var onTurnEnded: (() -> Void)?
 
     /// Per-state service objects that modules share (a router, a store, ...),
     /// keyed by type. Set once when installing modules. A service conforming to
@@ -215,10 +216,48 @@ public final class LuaState {
         let base = try beginCall(function, argumentCount: count)
         let stack = LuaStack(L: L, state: self)
         repeat (each arguments).push(to: stack)
-        try finishCall(argumentCount: count, base: base)
+        return try completeCall(argumentCount: count, base: base)
+    }
+
+    // The same for no, one or two arguments, without parameter packs (pushing
+    // through a pack copies each value through its type's metadata).
+
+    /// Calls a Lua function with no arguments and reads one typed result.
+    @inlinable @discardableResult
+    public func call<R: LuaReadable>(_ function: LuaFunction, returning: R.Type = LuaValue.self) throws(LuaScriptError) -> R {
+        let base = try beginCall(function, argumentCount: 0)
+        return try completeCall(argumentCount: 0, base: base)
+    }
+
+    /// Calls a Lua function with one typed argument and reads one typed result.
+    @inlinable @discardableResult
+    public func call<A: LuaPushable, R: LuaReadable>(
+        _ function: LuaFunction, _ a: A, returning: R.Type = LuaValue.self
+    ) throws(LuaScriptError) -> R {
+        let base = try beginCall(function, argumentCount: 1)
+        a.push(to: LuaStack(L: L, state: self))
+        return try completeCall(argumentCount: 1, base: base)
+    }
+
+    /// Calls a Lua function with two typed arguments and reads one typed result.
+    @inlinable @discardableResult
+    public func call<A: LuaPushable, B: LuaPushable, R: LuaReadable>(
+        _ function: LuaFunction, _ a: A, _ b: B, returning: R.Type = LuaValue.self
+    ) throws(LuaScriptError) -> R {
+        let base = try beginCall(function, argumentCount: 2)
+        let stack = LuaStack(L: L, state: self)
+        a.push(to: stack)
+        b.push(to: stack)
+        return try completeCall(argumentCount: 2, base: base)
+    }
+
+    /// Runs a call whose function and arguments are pushed and reads its result.
+    @inlinable
+    func completeCall<R: LuaReadable>(argumentCount: Int32, base: Int32) throws(LuaScriptError) -> R {
+        try finishCall(argumentCount: argumentCount, base: base)
         let result: R
         do {
-            result = try R.read(from: stack, at: -1)
+            result = try R.read(from: LuaStack(L: L, state: self), at: -1)
         } catch {
             endCall(base: base)
             throw LuaScriptError(kind: .runtime, message: "bad result (\(error.problem))", location: nil, traceback: nil, value: .nil)

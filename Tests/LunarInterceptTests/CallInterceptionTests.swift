@@ -140,21 +140,26 @@ import Testing
           end
         end)
         intercept.call("native.calc", "fail", "after", function(ok, e) seen[#seen + 1] = "fail " .. tostring(ok) .. " " .. e end)
+        -- a lone hook (kept as itself, not in an array) that sees every result and fails
+        intercept.call("native.calc", "pair", "after", function(ok, n, s) seen[#seen + 1] = "pair " .. n .. s; error("lone") end)
         local a = calc.add(1, 2)
         local b = calc.add(2, 2)
         local ok, err = pcall(function() local v = calc.fail(); return v end)
-        return function() return a, b, table.concat(seen, "|"), ok, err end
+        local p1, p2 = calc.pair()
+        return function() return a, b, table.concat(seen, "|"), ok, err, p1, p2 end
         """)
         let errors = Marks()
         let runtime = try await bundle.runtime(errors: errors)
         _ = errors.take()
         let r = try await runtime.lua("return require('after')()")
         #expect(r[0] == 3 && r[1] == 4, "\(r)")
-        #expect(r[2] == "second true 3|second true 4|third 4|fail false nope")
-        #expect(r[3] == false && r[4] == "after.lua:15: nope", "\(r)")  // raised at the caller's line, after the hooks
+        #expect(r[2] == "second true 3|second true 4|third 4|fail false nope|pair 1two")
+        #expect(r[3] == false && r[4] == "after.lua:17: nope", "\(r)")  // raised at the caller's line, after the hooks
+        #expect(r[5] == 1 && r[6] == "two", "\(r)")
         let reports = errors.take()
-        #expect(reports.count == 2, "\(reports)")
-        #expect(reports.allSatisfy { $0.hasPrefix("after.lua:4: first broke") && $0.contains("stack traceback:") }, "\(reports)")
+        #expect(reports.count == 3, "\(reports)")
+        #expect(reports.prefix(2).allSatisfy { $0.hasPrefix("after.lua:4: first broke") && $0.contains("stack traceback:") }, "\(reports)")
+        #expect(reports.last?.hasPrefix("after.lua:14: lone") == true && reports.last?.contains("stack traceback:") == true, "\(reports)")
     }
 
     @Test func orderMatrixAcrossSwiftAndLua() async throws {

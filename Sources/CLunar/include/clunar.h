@@ -55,12 +55,12 @@ void lunar_set_dispatcher(lunar_Dispatcher dispatcher);
 /// The userdata a bridged function's closure owns (its first upvalue).
 /// `object` comes first, so code that reads a box as `void **` sees it.
 ///
-/// `after_ref`: LUA_NOREF, or a registry reference to an array of Lua
-/// functions the trampoline calls after every call of this function (the
-/// interceptors' fast path for script `after` hooks): `(true, results...)`,
+/// `after_ref`: LUA_NOREF, or a registry reference to a Lua function (or an
+/// array of them) the trampoline calls after every call of this function
+/// (the interceptors' fast path for script `after` hooks): `(true, results...)`,
 /// or `(false, err)` before the error is raised, each protected; a failing
-/// hook goes to the hook-failure handler and the others go on. The array is
-/// read when the call starts, so hooks changed during the call apply from
+/// hook goes to the hook-failure handler and the others go on. The reference
+/// is read when the call starts, so hooks changed during the call apply from
 /// the next one; whoever sets the reference keeps it valid until then.
 typedef struct lunar_FunctionBox {
     void *object;
@@ -186,13 +186,15 @@ void lunar_install_msgh(lua_State *L);
 int lunar_pcall(lua_State *L, int nargs, int nresults);
 
 /// Starts a call from the host: makes room for `nargs` arguments, pushes the
-/// message handler and the function held at registry reference `ref`, and
-/// returns the stack top from before (to restore); -1 when there is no room.
+/// message handler (unless slot 1 holds it, as on the main thread) and the
+/// function held at registry reference `ref`, and returns the stack top from
+/// before (to restore); -1 when there is no room.
 int lunar_begin_call(lua_State *L, int ref, int nargs);
 
-/// lunar_pcall for a call whose function sits right above a handler pushed
-/// by lunar_begin_call: no stack shuffling. The handler stays where it is
-/// (below the results, or below the error); the caller's settop removes it.
+/// lunar_pcall for a call started by lunar_begin_call: the handler is in
+/// slot 1 or right below the function, so no stack shuffling. A pushed
+/// handler stays where it is (below the results, or below the error); the
+/// caller's settop removes it.
 int lunar_pcallh(lua_State *L, int nargs, int nresults);
 
 /// lua_resume with the same memory-mode handling; on error the traceback of
