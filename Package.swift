@@ -185,6 +185,8 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     ]
     package.targets += [
         .target(name: "CBaselines", dependencies: ["CLua"], path: "Benchmarks/CBaselines"),
+        .target(name: "BenchSupport", dependencies: [.product(name: "Benchmark", package: "benchmark")],
+                path: "Benchmarks/BenchSupport", swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
     let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ("Bridge", ["LunarBridge", "CLunar", "CBaselines"]),
@@ -201,7 +203,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     for suite in suites {
         package.targets.append(.executableTarget(
             name: suite.name,
-            dependencies: suite.dependencies + [.product(name: "Benchmark", package: "benchmark")],
+            dependencies: suite.dependencies + ["BenchSupport", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/\(suite.name)",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -20,6 +20,11 @@ def read_samples(path):
         header = f.readline()
         values = [float(line) for line in f if line.strip()]
     unit = re.search(r"\((ns|μs|us|ms|s)\)", header)
+    # Custom metrics are printed scaled down: "(K)" thousands, "(M)" millions, ...
+    scale = re.search(r"\(([KMGTP])\)", header)
+    if scale:
+        factor = 1000 ** ("KMGTP".index(scale.group(1)) + 1)
+        values = [v * factor for v in values]
     return header, values, unit.group(1) if unit else None
 
 
@@ -53,6 +58,12 @@ def main(directory):
     lines = []
     for name in sorted(measures):
         if name.endswith(".baseline"):
+            continue
+        fields = measures[name]
+        if "ratio_ppm" in fields:
+            # A paired measure: the median of per-sample ratios, and each side's median time.
+            lines.append(f"{name} ratio={fields['ratio_ppm'] / 1e6:.3f} "
+                         f"ours={fields.get('ours_ns', 0) / 1e6:.3f}ms baseline={fields.get('baseline_ns', 0) / 1e6:.3f}ms")
             continue
         if name.endswith(".ours"):
             measure = name[: -len(".ours")]

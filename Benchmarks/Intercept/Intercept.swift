@@ -1,3 +1,4 @@
+import BenchSupport
 import Benchmark
 import Foundation
 import LunarBridge
@@ -111,44 +112,26 @@ func makeState(_ kind: HookBaseline) -> (LuaState, LuaFunction) {
     return (state, chunk)
 }
 
-func measure(_ benchmark: Benchmark, _ state: LuaState, _ chunk: LuaFunction) {
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-        blackHole(try! state.call(chunk, returning: Int.self))
-    }
-    benchmark.stopMeasurement()
+func run(_ state: LuaState, _ chunk: LuaFunction) {
+    blackHole(try! state.call(chunk, returning: Int.self))
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock], warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 25)
-
-    Benchmark("intercept.no_hooks.ours") { benchmark async in
-        let (runtime, chunk) = await makeRuntime(layer: true)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(await lifecyclesAndCalls(runtime, chunk)) }
-        benchmark.stopMeasurement()
+    pairedBenchmark("intercept.no_hooks") {
+        let (ours, oursChunk) = await makeRuntime(layer: true)
+        let (baseline, baselineChunk) = await makeRuntime(layer: false)
+        return AsyncPair(
+            ours: { blackHole(await lifecyclesAndCalls(ours, oursChunk)) },
+            baseline: { blackHole(await lifecyclesAndCalls(baseline, baselineChunk)) })
     }
-    Benchmark("intercept.no_hooks.baseline") { benchmark async in
-        let (runtime, chunk) = await makeRuntime(layer: false)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(await lifecyclesAndCalls(runtime, chunk)) }
-        benchmark.stopMeasurement()
+    pairedBenchmark("intercept.one_lua_hook") {
+        let (ours, oursChunk) = makeState(.hooked)
+        let (baseline, baselineChunk) = makeState(.plainCall)
+        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
     }
-    Benchmark("intercept.one_lua_hook.ours") { benchmark in
-        let (state, chunk) = makeState(.hooked)
-        measure(benchmark, state, chunk)
-    }
-    Benchmark("intercept.one_lua_hook.baseline") { benchmark in
-        let (state, chunk) = makeState(.plainCall)
-        measure(benchmark, state, chunk)
-    }
-    Benchmark("intercept.one_lua_hook_vs_pcall.ours") { benchmark in
-        let (state, chunk) = makeState(.hooked)
-        measure(benchmark, state, chunk)
-    }
-    Benchmark("intercept.one_lua_hook_vs_pcall.baseline") { benchmark in
-        let (state, chunk) = makeState(.protectedCall)
-        measure(benchmark, state, chunk)
+    pairedBenchmark("intercept.one_lua_hook_vs_pcall") {
+        let (ours, oursChunk) = makeState(.hooked)
+        let (baseline, baselineChunk) = makeState(.protectedCall)
+        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
     }
 }

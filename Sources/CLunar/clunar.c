@@ -183,15 +183,19 @@ void lunar_set_hook_failure_handler(lunar_HookFailureHandler handler) { g_hook_f
 
 static int lunar_msgh(lua_State *L);
 
-// Calls one after hook, on top of the stack, with `ok` and the `n` values from
-// `first`, protected (message handler at `msgh`) and strictly: a hook's memory
-// is capped like any script's. A failure goes to the hook-failure handler.
-static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *box, int msgh, int ok, int first, int n) {
+// Calls one after hook, on top of the stack, with `ok` and the `n` results,
+// protected and strictly (a hook's memory is capped like any script's); a
+// failure goes to the hook-failure handler. The stack holds the results, the
+// message handler, the hook array when `extra` is 1, and the hook; relative
+// indices only, so the results stay where they are.
+static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *box, int ok, int n, int extra) {
     lua_pushboolean(L, ok);
-    for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+    // Each result's copy is n + 3 + extra below the top when it is pushed, as is the handler afterwards.
+    int below = n + 3 + extra;
+    for (int k = 0; k < n; k++) lua_pushvalue(L, -below);
     int saved = c->lenient;
     c->lenient = 0;
-    int status = lua_pcallk(L, n + 1, 0, msgh, 0, NULL);
+    int status = lua_pcallk(L, n + 1, 0, -below, 0, NULL);
     c->lenient = saved;
     if (status != LUA_OK) {
         c->lenient++;
@@ -204,21 +208,20 @@ static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *
 // them) with `ok` and the `n` values on top of the stack, leaving the stack as
 // it was. Pushes only above those values: no value is moved.
 static void lunar_run_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *box, int ref, int ok, int n) {
-    int top = lua_gettop(L);
-    int first = top - n + 1;
     if (!lua_checkstack(L, n + 5)) luaL_error(L, "stack overflow (too many results for an after hook)");
     lua_pushcfunction(L, lunar_msgh);
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, ref) == LUA_TFUNCTION) {
         // The common case, one hook: it is the registry value itself.
-        lunar_call_after(L, c, box, top + 1, ok, first, n);
+        lunar_call_after(L, c, box, ok, n, 0);
+        lua_pop(L, 1);
     } else {
-        lua_Integer count = (lua_Integer)lua_rawlen(L, top + 2);
+        lua_Integer count = (lua_Integer)lua_rawlen(L, -1);
         for (lua_Integer i = 1; i <= count; i++) {
-            lua_rawgeti(L, top + 2, i);
-            lunar_call_after(L, c, box, top + 1, ok, first, n);
+            lua_rawgeti(L, -1, i);
+            lunar_call_after(L, c, box, ok, n, 1);
         }
+        lua_pop(L, 2);
     }
-    lua_settop(L, top);
 }
 
 // MARK: - Subject lanes
