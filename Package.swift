@@ -190,6 +190,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     ]
     let suites: [(name: String, dependencies: [Target.Dependency])] = [
         ("Bridge", ["LunarBridge", "CLunar", "CBaselines"]),
+        ("BridgeExtras", ["LunarBridge"]),
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
         ("UI", ["LunarUI"]),

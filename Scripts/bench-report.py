@@ -4,7 +4,13 @@
 A measure named <suite>.<measure>.ours with a sibling <suite>.<measure>.baseline
 prints a ratio of medians (below 1 means Lunar is faster); a lone
 <suite>.<measure> prints its median wall-clock in ms plus its custom metrics
-(a custom metric named <name>_us, in microseconds, prints as <name>_ms).
+(a custom metric named <name>_ns, in nanoseconds, prints as <name>_ms).
+
+A paired measure (Benchmarks/BenchSupport) is one benchmark <suite>.<measure>
+with the custom metrics ratio_ppm, ours_ns and baseline_ns, one value each per
+sample: it prints the median of the per-sample ratios, and each side's median.
+Custom metrics come scaled down in the sample files ("(K)": thousands, ...);
+they are scaled back before use.
 """
 import glob
 import os
@@ -29,11 +35,11 @@ def read_samples(path):
 
 
 def custom_in_ms(fields):
-    """Custom metrics are integers: a `<name>_us` one (microseconds) prints as `<name>_ms`."""
+    """Custom metrics are integers: a `<name>_ns` one (nanoseconds) prints as `<name>_ms`."""
     out = {}
     for k, v in fields.items():
-        if k.endswith("_us"):
-            out[k[: -len("_us")] + "_ms"] = round(v / 1000, 3)
+        if k.endswith("_ns"):
+            out[k[: -len("_ns")] + "_ms"] = round(v / 1e6, 3)
         else:
             out[k] = v
     return out

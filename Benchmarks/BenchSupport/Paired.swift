@@ -33,7 +33,10 @@ public struct AsyncPair {
     }
 }
 
-private final class Turn: @unchecked Sendable {
+/// What one paired measure keeps between samples: its pair, built on first
+/// use, and which side goes first next. Samples run one at a time.
+private final class Session<P>: @unchecked Sendable {
+    var pair: P?
     var oursFirst = false
     func next() -> Bool {
         oursFirst.toggle()
@@ -61,13 +64,14 @@ extension Duration {
 }
 
 /// Registers the paired measure `name` (`<suite>.<measure>`). `make` builds
-/// both sides once per sample, outside the timed part.
+/// both sides once, before the first sample, outside the timed part.
 public func pairedBenchmark(_ name: String, samples: Int = 25, maxSeconds: Int = 8, _ make: @escaping () -> Pair) {
-    let turn = Turn()
+    let session = Session<Pair>()
     Benchmark(name, configuration: configuration(samples, maxSeconds)) { benchmark in
-        let pair = make()
+        let pair = session.pair ?? make()
+        session.pair = pair
         let clock = ContinuousClock()
-        let oursFirst = turn.next()
+        let oursFirst = session.next()
         benchmark.startMeasurement()
         var ours = Duration.zero, baseline = Duration.zero
         if oursFirst { ours = clock.measure(pair.ours) }
@@ -80,11 +84,13 @@ public func pairedBenchmark(_ name: String, samples: Int = 25, maxSeconds: Int =
 
 /// ``pairedBenchmark(_:samples:maxSeconds:_:)`` for work that awaits.
 public func pairedBenchmark(_ name: String, samples: Int = 25, maxSeconds: Int = 8, _ make: @escaping () async -> AsyncPair) {
-    let turn = Turn()
+    let session = Session<AsyncPair>()
     Benchmark(name, configuration: configuration(samples, maxSeconds)) { benchmark async in
-        let pair = await make()
+        let pair: AsyncPair
+        if let made = session.pair { pair = made } else { pair = await make() }
+        session.pair = pair
         let clock = ContinuousClock()
-        let oursFirst = turn.next()
+        let oursFirst = session.next()
         benchmark.startMeasurement()
         var ours = Duration.zero, baseline = Duration.zero
         if oursFirst { ours = await clock.measure { await pair.ours() } }

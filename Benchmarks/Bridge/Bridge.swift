@@ -1,3 +1,4 @@
+import BenchSupport
 import Benchmark
 import CBaselines
 import CLunar
@@ -28,55 +29,39 @@ func loop(_ state: LuaState, _ body: String, setup: String = "") -> LuaFunction 
         """, name: "=bench")
 }
 
-func measure(_ benchmark: Benchmark, _ state: LuaState, _ chunk: LuaFunction) {
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-        blackHole(try! state.call(chunk, returning: Int.self))
-    }
-    benchmark.stopMeasurement()
+func run(_ state: LuaState, _ chunk: LuaFunction) {
+    blackHole(try! state.call(chunk, returning: Int.self))
+}
+
+/// A Lua loop pair: `body` with `ours` set up, against `body` with `baseline`.
+func loopPair(_ body: String, ours: String, baseline: String) -> Pair {
+    let oursState = makeState(), baselineState = makeState()
+    let oursChunk = loop(oursState, body, setup: ours)
+    let baselineChunk = loop(baselineState, body, setup: baseline)
+    return Pair(ours: { run(oursState, oursChunk) }, baseline: { run(baselineState, baselineChunk) })
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock], warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 25)
-
-    Benchmark("bridge.int_call.ours") { benchmark in
-        let state = makeState()
-        measure(benchmark, state, loop(state, "x = f(x)", setup: "local f = bench.inc"))
+    pairedBenchmark("bridge.int_call") {
+        loopPair("x = f(x)", ours: "local f = bench.inc", baseline: "local f = c_inc")
     }
-    Benchmark("bridge.int_call.baseline") { benchmark in
-        let state = makeState()
-        measure(benchmark, state, loop(state, "x = f(x)", setup: "local f = c_inc"))
+    pairedBenchmark("bridge.typed_call") {
+        loopPair("x = f('hello', 2.5, t)", ours: "local f = bench.typed local t = { 1 }", baseline: "local f = c_typed local t = { 1 }")
     }
-    Benchmark("bridge.typed_call.ours") { benchmark in
-        let state = makeState()
-        measure(benchmark, state, loop(state, "x = f('hello', 2.5, t)", setup: "local f = bench.typed local t = { 1 }"))
-    }
-    Benchmark("bridge.typed_call.baseline") { benchmark in
-        let state = makeState()
-        measure(benchmark, state, loop(state, "x = f('hello', 2.5, t)", setup: "local f = c_typed local t = { 1 }"))
-    }
-    Benchmark("bridge.lua_callback.ours") { benchmark in
-        let state = makeState()
-        let fn = try! state.load("return function(v) return v end", name: "=cb")
-        let callback = try! state.call(fn, returning: LuaFunction.self)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            var sum = 0
-            for i in 1...calls { sum &+= try! state.call(callback, i, returning: Int.self) }
-            blackHole(sum)
-        }
-        benchmark.stopMeasurement()
-    }
-    Benchmark("bridge.lua_callback.baseline") { benchmark in
-        let state = makeState()
-        try! state.run("bench_cb = function(v) return v end")
-        lua_getglobal(state.L, "bench_cb")
-        let ref = luaL_ref(state.L, lunar_registryindex())
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(cbase_call_loop(state.L, ref, Int32(calls)))
-        }
-        benchmark.stopMeasurement()
+    pairedBenchmark("bridge.lua_callback") {
+        let ours = makeState()
+        let fn = try! ours.load("return function(v) return v end", name: "=cb")
+        let callback = try! ours.call(fn, returning: LuaFunction.self)
+        let baseline = makeState()
+        try! baseline.run("bench_cb = function(v) return v end")
+        lua_getglobal(baseline.L, "bench_cb")
+        let ref = luaL_ref(baseline.L, lunar_registryindex())
+        return Pair(
+            ours: {
+                var sum = 0
+                for i in 1...calls { sum &+= try! ours.call(callback, i, returning: Int.self) }
+                blackHole(sum)
+            },
+            baseline: { blackHole(cbase_call_loop(baseline.L, ref, Int32(calls))) })
     }
 }

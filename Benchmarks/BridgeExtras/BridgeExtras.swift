@@ -1,5 +1,6 @@
 // Costs of the bridge's object and Codable layers, each against the plain
 // typed bridge doing the same job in the same run.
+import BenchSupport
 import Benchmark
 import LunarBridge
 
@@ -47,21 +48,17 @@ func prepare(_ body: String) throws -> (LuaState, LuaFunction) {
     return (state, loop)
 }
 
-func measure(_ name: String, _ body: String) {
-    Benchmark(name, configuration: .init(metrics: [.wallClock], maxDuration: .seconds(2))) { benchmark in
-        guard let (state, loop) = try? prepare(body) else { fatalError("benchmark set-up failed") }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(try? state.callReturningAll(loop, []))
-        }
-    }
+func running(_ body: String) -> () -> Void {
+    guard let (state, loop) = try? prepare(body) else { fatalError("benchmark set-up failed") }
+    return { blackHole(try? state.callReturningAll(loop, [])) }
+}
+
+func paired(_ name: String, ours: String, baseline: String) {
+    pairedBenchmark(name, samples: 200, maxSeconds: 3) { Pair(ours: running(ours), baseline: running(baseline)) }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    measure("bridge_extras.method_call.ours", "n = counter:add(1)")
-    measure("bridge_extras.method_call.baseline", "n = bench.add(n, 1)")
-    measure("bridge_extras.property_read.ours", "n = counter.count")
-    measure("bridge_extras.property_read.baseline", "n = bench.count()")
-    measure("bridge_extras.codable_argument.ours", "n = extras.movePoint({x = i, y = 2}).x")
-    measure("bridge_extras.codable_argument.baseline", "n = bench.moveValue({x = i, y = 2}).x")
+    paired("bridge_extras.method_call", ours: "n = counter:add(1)", baseline: "n = bench.add(n, 1)")
+    paired("bridge_extras.property_read", ours: "n = counter.count", baseline: "n = bench.count()")
+    paired("bridge_extras.codable_argument", ours: "n = extras.movePoint({x = i, y = 2}).x", baseline: "n = bench.moveValue({x = i, y = 2}).x")
 }

@@ -3,6 +3,7 @@
 // into Lua tables in the same Lua state: Lunar's `json.decode` (ours) against Debian's
 // lua-cjson `cjson.decode` (baseline). Both iterations decode the document once and
 // return the item count.
+import BenchSupport
 import Benchmark
 import CLunar
 import Foundation
@@ -70,32 +71,16 @@ private func decodeOnce(_ state: LuaState, with decoder: String) -> LuaFunction 
         returning: LuaFunction.self)
 }
 
-private func measure(_ benchmark: Benchmark, decoder: String) {
+/// A state ready to decode the document with `decoder`, checked once.
+private func decoding(with decoder: String) -> () -> Void {
     let state = makeState()
     let decode = decodeOnce(state, with: decoder)
     precondition(try! state.call(decode, returning: Int.self) == 2000)
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-        blackHole(try! state.call(decode, returning: Int.self))
-    }
-    benchmark.stopMeasurement()
+    return { blackHole(try! state.call(decode, returning: Int.self)) }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock],
-        timeUnits: .microseconds,
-        warmupIterations: 3,
-        scalingFactor: .one,
-        maxDuration: .seconds(5),
-        maxIterations: 100
-    )
-
-    Benchmark("net.json_vs_cjson.ours", configuration: configuration) { benchmark in
-        measure(benchmark, decoder: "require('lunar.json').decode")
-    }
-
-    Benchmark("net.json_vs_cjson.baseline", configuration: configuration) { benchmark in
-        measure(benchmark, decoder: "cjson.decode")
+    pairedBenchmark("net.json_vs_cjson", samples: 100, maxSeconds: 10) {
+        Pair(ours: decoding(with: "require('lunar.json').decode"), baseline: decoding(with: "cjson.decode"))
     }
 }

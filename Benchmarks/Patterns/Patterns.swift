@@ -1,3 +1,4 @@
+import BenchSupport
 import Benchmark
 import CBaselines
 import CLunar
@@ -6,7 +7,7 @@ import LunarBridge
 // Lunar's budgeted string patterns ("ours") against Lua's own string library
 // ("baseline") in the same state, on the same typical work: whitespace
 // clean-up, key=value extraction, trimming, plain and pattern find, template
-// expansion. Scripts/bench reports the ratio of medians.
+// expansion. Scripts/bench reports the median of paired ratios.
 
 let workload = #"""
 local lib = _G[...]  -- "string" or "stock"
@@ -35,19 +36,13 @@ func makeWork(library: String) -> (LuaState, LuaFunction) {
     return (state, try! state.call(chunk, library, returning: LuaFunction.self))
 }
 
-func measure(_ benchmark: Benchmark, library: String) {
+func working(library: String) -> () -> Void {
     let (state, work) = makeWork(library: library)
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-        blackHole(try! state.call(work, returning: Int.self))
-    }
-    benchmark.stopMeasurement()
+    return { blackHole(try! state.call(work, returning: Int.self)) }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock], warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 30)
-
-    Benchmark("patterns.typical.ours") { benchmark in measure(benchmark, library: "string") }
-    Benchmark("patterns.typical.baseline") { benchmark in measure(benchmark, library: "stock") }
+    pairedBenchmark("patterns.typical", samples: 30) {
+        Pair(ours: working(library: "string"), baseline: working(library: "stock"))
+    }
 }

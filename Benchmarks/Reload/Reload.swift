@@ -4,8 +4,7 @@
 // commit of the re-rendered screen (BundleWatcher → LunarRuntime.reload →
 // render → Renderer.apply). In the same sample, a bare inotify descriptor on
 // the same directory times how long inotify alone takes to report the write:
-// the custom metric `inotify_us` (recorded in ns, exported in µs because the
-// time unit is µs; Scripts/bench-report.py prints it as `inotify_ms`).
+// the custom metric `inotify_ns` (Scripts/bench-report.py prints it as `inotify_ms`).
 import Benchmark
 import Foundation
 import Glibc
@@ -94,7 +93,7 @@ func awaitInotify(_ fd: Int32) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let inotifyMetric = BenchmarkMetric.custom("inotify_us", polarity: .prefersSmaller, useScalingFactor: false)
+    let inotifyMetric = BenchmarkMetric.custom("inotify_ns", polarity: .prefersSmaller, useScalingFactor: false)
     Benchmark(
         "reload.save_to_render",
         configuration: .init(

@@ -1,50 +1,31 @@
 // Router suite: LunarRouter against vapor/routing-kit's TrieRouter and against
 // a JLRoutes-style linear scan, on the same 1,000 routes and the same URL mix.
 //
-//   router.vs_routingkit.{ours,baseline}  goal: ours <= 1.0x baseline time
-//   router.vs_linear.{ours,baseline}      goal: ours <= 0.05x baseline time
+//   router.vs_routingkit  goal: ours <= 1.0x baseline time
+//   router.vs_linear      goal: ours <= 0.05x baseline time
 //
-// Every measure routes the whole URL mix once per iteration: parse the URL,
+// Each side of a sample routes the whole URL mix once: parse the URL,
 // find the route, collect its parameters (and query items), call its handler.
 
+import BenchSupport
 import Benchmark
 import Foundation
 import LunarRouter
 import RoutingKit
 
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .throughput],
-        warmupIterations: 10,
-        scalingFactor: .one,
-        maxDuration: .seconds(3),
-        maxIterations: 2_000
-    )
     let fixture = RouteFixture()
-
     let ours = fixture.makeLunarRouter()
     let oursOnMix = {
         for url in fixture.urls { blackHole(ours.open(url)) }
     }
-    Benchmark("router.vs_routingkit.ours", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { oursOnMix() }
+    pairedBenchmark("router.vs_routingkit", samples: 2_000, maxSeconds: 4) {
+        let trie = TrieBaseline(fixture)
+        return Pair(ours: oursOnMix, baseline: { for url in fixture.urls { blackHole(trie.open(url)) } })
     }
-    Benchmark("router.vs_linear.ours", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { oursOnMix() }
-    }
-
-    let trie = TrieBaseline(fixture)
-    Benchmark("router.vs_routingkit.baseline", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for url in fixture.urls { blackHole(trie.open(url)) }
-        }
-    }
-
-    let linear = LinearBaseline(fixture)
-    Benchmark("router.vs_linear.baseline", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for url in fixture.urls { blackHole(linear.open(url)) }
-        }
+    pairedBenchmark("router.vs_linear", samples: 500, maxSeconds: 6) {
+        let linear = LinearBaseline(fixture)
+        return Pair(ours: oursOnMix, baseline: { for url in fixture.urls { blackHole(linear.open(url)) } })
     }
 }
 

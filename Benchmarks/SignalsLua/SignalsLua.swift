@@ -1,7 +1,8 @@
 // signals.lua_pipeline: map -> filter -> scan with the three functions written in Lua, over
 // 100,000 integers sent from a Lua loop into a subject, into a Lua subscriber (ours); against the
-// same three functions and the subscriber called directly in a plain Lua loop (baseline). Both
-// run in one `lunar.signal` state and end with the same checksum.
+// same three functions and the subscriber called directly in a plain Lua loop (baseline). Each
+// side runs in its own state with the runtime's modules and ends with the same checksum.
+import BenchSupport
 import Benchmark
 import LunarBridge
 import LunarRuntime
@@ -47,25 +48,14 @@ private func prepare(_ source: String) -> (LuaState, LuaFunction, LuaExecutor) {
     return (state, try! state.load(source, name: "=bench"), executor)
 }
 
-let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .throughput],
-        timeUnits: .milliseconds,
-        warmupIterations: 2,
-        scalingFactor: .one,
-        maxDuration: .seconds(10),
-        maxIterations: 30
-    )
+/// One side of the pair: its state runs its chunk once per sample (the executor lives as long as the process).
+private func running(_ source: String) -> () -> Void {
+    let (state, chunk, _) = prepare(source)
+    return { blackHole(try! state.call(chunk, returning: Int.self)) }
+}
 
-    for (name, source) in [("signals.lua_pipeline.ours", ours), ("signals.lua_pipeline.baseline", baseline)] {
-        Benchmark(name, configuration: configuration) { benchmark in
-            let (state, chunk, executor) = prepare(source)
-            defer { executor.shutdown() }
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                blackHole(try! state.call(chunk, returning: Int.self))
-            }
-            benchmark.stopMeasurement()
-        }
+let benchmarks: @Sendable () -> Void = {
+    pairedBenchmark("signals.lua_pipeline", samples: 30, maxSeconds: 10) {
+        Pair(ours: running(ours), baseline: running(baseline))
     }
 }

@@ -2,6 +2,7 @@
 // row 500, so the view is scrolled), against the headless renderer printing the same screen
 // as text. Both walk the whole tree and produce what a person reads; the ratio is the price
 // of a real layout (wrapping, rows side by side, scrolling) over a plain listing.
+import BenchSupport
 import Benchmark
 import LunarHeadless
 import LunarTerminal
@@ -28,31 +29,13 @@ private func showing<R: Renderer>(_ renderer: R) -> (R, Reconciler) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock],
-        timeUnits: .microseconds,
-        scalingFactor: .one,
-        maxDuration: .seconds(5),
-        maxIterations: 1000
-    )
-
-    Benchmark("terminal.frame.ours", configuration: configuration) { benchmark in
-        let (renderer, reconciler) = showing(TerminalRenderer(hop: { $0() }, onQuit: {}))
-        renderer.focus(reconciler.node(at: [1, 500, 2]), on: screen)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(renderer.screenLines(width: 80, height: 24))
-        }
-        benchmark.stopMeasurement()
-    }
-
-    Benchmark("terminal.frame.baseline", configuration: configuration) { benchmark in
-        let (renderer, reconciler) = showing(HeadlessRenderer())
-        renderer.focus(reconciler.node(at: [1, 500, 2]), on: screen)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            blackHole(renderer.snapshot())
-        }
-        benchmark.stopMeasurement()
+    pairedBenchmark("terminal.frame", samples: 1000, maxSeconds: 5) {
+        let (terminal, terminalNodes) = showing(TerminalRenderer(hop: { $0() }, onQuit: {}))
+        terminal.focus(terminalNodes.node(at: [1, 500, 2]), on: screen)
+        let (headless, headlessNodes) = showing(HeadlessRenderer())
+        headless.focus(headlessNodes.node(at: [1, 500, 2]), on: screen)
+        return Pair(
+            ours: { blackHole(terminal.screenLines(width: 80, height: 24)) },
+            baseline: { blackHole(headless.snapshot()) })
     }
 }
