@@ -197,7 +197,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
-        ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept"]),
+        ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
         ("Reload", ["LunarRuntime", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
     ]

@@ -34,8 +34,8 @@ let extras = LuaModule("native.extras") { m in
     m.function("movePoint") { (p: BenchPoint) -> BenchPoint in BenchPoint(x: p.x + 1, y: p.y) }
 }
 
-/// Calls made by the Lua loop in one benchmark iteration.
-let callsPerIteration = 1000
+/// Calls the Lua loop makes per sample and side (milliseconds of work, so the caches are warm).
+let callsPerIteration = 20_000
 
 /// A state with the bench modules and a counter, and the loop compiled from `body`.
 func prepare(_ body: String) throws -> (LuaState, LuaFunction) {
@@ -54,7 +54,7 @@ func running(_ body: String) -> () -> Void {
 }
 
 func paired(_ name: String, ours: String, baseline: String) {
-    pairedBenchmark(name, samples: 200, maxSeconds: 3) { Pair(ours: running(ours), baseline: running(baseline)) }
+    pairedBenchmark(name, samples: 100, maxSeconds: 4) { Pair(ours: running(ours), baseline: running(baseline)) }
 }
 
 let benchmarks: @Sendable () -> Void = {

@@ -17,6 +17,41 @@ static int c_typed(lua_State *L) {
     return 1;
 }
 
+// The floor of an after hook run by a C function: `x + 1`, then the hook (upvalue 1)
+// called with (true, result), protected with a message handler as Lunar does, or plain.
+static int c_handler(lua_State *L) { return 1; }
+
+static int c_inc_protected_hook(lua_State *L) {
+    lua_Integer x = luaL_checkinteger(L, 1);
+    lua_pushinteger(L, x + 1);
+    lua_pushcfunction(L, c_handler);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, -4);
+    if (lua_pcall(L, 2, 0, -4) != LUA_OK) lua_pop(L, 1);
+    lua_pop(L, 1);
+    return 1;
+}
+
+static int c_inc_plain_hook(lua_State *L) {
+    lua_Integer x = luaL_checkinteger(L, 1);
+    lua_pushinteger(L, x + 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, -3);
+    lua_call(L, 2, 0);
+    return 1;
+}
+
+void cbase_install_hooked(lua_State *L, int hook_ref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref);
+    lua_pushcclosure(L, c_inc_protected_hook, 1);
+    lua_setglobal(L, "c_inc_protected_hook");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref);
+    lua_pushcclosure(L, c_inc_plain_hook, 1);
+    lua_setglobal(L, "c_inc_plain_hook");
+}
+
 void cbase_install(lua_State *L) {
     lua_pushcfunction(L, c_inc);
     lua_setglobal(L, "c_inc");

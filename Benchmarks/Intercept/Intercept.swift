@@ -1,5 +1,7 @@
 import BenchSupport
 import Benchmark
+import CBaselines
+import CLunar
 import Foundation
 import LunarBridge
 import LunarIntercept
@@ -18,8 +20,12 @@ import LunarRuntime
 // intercept.one_lua_hook: a bridged call with one Lua after-hook, against
 //   the same call followed by one plain Lua call of the same function.
 // intercept.one_lua_hook_vs_pcall: the same hooked call, against the same
-//   call followed by one protected Lua call (`pcall`) of the same function:
-//   what a hook whose error may not stop the call must cost at least.
+//   call followed by one protected Lua call (`pcall`) of the same function.
+// intercept.c_protected_hook and intercept.c_plain_hook: the floor, with no
+//   Swift anywhere: a C function (`x + 1`) that calls the same hook itself,
+//   under lua_pcall with a message handler (as Lunar does) or under lua_call,
+//   against the C function followed by one plain Lua call. What any after hook
+//   run by the called function costs at least, protected or not.
 
 let calls = 500_000
 let screenCycles = 60
@@ -87,7 +93,7 @@ func lifecyclesAndCalls(_ runtime: LunarRuntime, _ chunk: LuaFunction) async -> 
 }
 
 /// A bare state with the runtime's modules, measured on the benchmark thread.
-enum HookBaseline { case hooked, plainCall, protectedCall }
+enum HookBaseline { case hooked, plainCall, protectedCall, cProtectedHook, cPlainHook, cPlainCall }
 
 func makeState(_ kind: HookBaseline) -> (LuaState, LuaFunction) {
     let state = try! LuaState()
@@ -98,13 +104,19 @@ func makeState(_ kind: HookBaseline) -> (LuaState, LuaFunction) {
         hook = function(ok, r) if ok then hits = hits + 1 end end
         \(kind == .hooked ? #"require("lunar.intercept").call("native.bench", "inc", "after", hook)"# : "")
         """, name: "=setup")
-    let body = switch kind {
-    case .hooked: "x = f(x)"
-    case .plainCall: "x = f(x) h(true, x)"
-    case .protectedCall: "x = f(x) pcall(h, true, x)"
+    cbase_install(state.L)
+    lua_getglobal(state.L, "hook")
+    cbase_install_hooked(state.L, luaL_ref(state.L, lunar_registryindex()))
+    let (function, body) = switch kind {
+    case .hooked: (#"require("native.bench").inc"#, "x = f(x)")
+    case .plainCall: (#"require("native.bench").inc"#, "x = f(x) h(true, x)")
+    case .protectedCall: (#"require("native.bench").inc"#, "x = f(x) pcall(h, true, x)")
+    case .cProtectedHook: ("c_inc_protected_hook", "x = f(x)")
+    case .cPlainHook: ("c_inc_plain_hook", "x = f(x)")
+    case .cPlainCall: ("c_inc", "x = f(x) h(true, x)")
     }
     let chunk = try! state.load("""
-        local f, h = require("native.bench").inc, hook
+        local f, h = \(function), hook
         local x = 0
         for i = 1, \(calls) do \(body) end
         return x
@@ -127,6 +139,16 @@ let benchmarks: @Sendable () -> Void = {
     pairedBenchmark("intercept.one_lua_hook") {
         let (ours, oursChunk) = makeState(.hooked)
         let (baseline, baselineChunk) = makeState(.plainCall)
+        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
+    }
+    pairedBenchmark("intercept.c_protected_hook") {
+        let (ours, oursChunk) = makeState(.cProtectedHook)
+        let (baseline, baselineChunk) = makeState(.cPlainCall)
+        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
+    }
+    pairedBenchmark("intercept.c_plain_hook") {
+        let (ours, oursChunk) = makeState(.cPlainHook)
+        let (baseline, baselineChunk) = makeState(.cPlainCall)
         return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
     }
     pairedBenchmark("intercept.one_lua_hook_vs_pcall") {
