@@ -33,12 +33,20 @@ public protocol LuaPushable: SendableMetatype {
 public protocol LuaReadable: SendableMetatype {
     /// Reads the value at `index`; throws a mismatch like Lua's own checks.
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> Self
+    /// Reads the value at `index` when `read` would succeed, nil otherwise
+    /// (`read` explains why). The bridge tries it first: a requirement that
+    /// throws a typed error is not inlined into specialized generic code
+    /// (Swift 6.3), so the common scalar types implement this one too.
+    static func readIfValid(from stack: LuaStack, at index: Int32) -> Self?
     /// The LuaLS type name used in generated stubs ("integer", "string", ...).
     static var luaTypeName: String { get }
 }
 
 extension LuaReadable {
     public static var luaTypeName: String { "any" }
+    @inlinable public static func readIfValid(from stack: LuaStack, at index: Int32) -> Self? {
+        try? read(from: stack, at: index)
+    }
 }
 
 /// Both directions.
@@ -49,10 +57,13 @@ public typealias LuaConvertible = LuaPushable & LuaReadable
 extension Int: LuaConvertible {
     @inlinable public func push(to stack: LuaStack) { lua_pushinteger(stack.L, lua_Integer(self)) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> Int {
+        if let v = readIfValid(from: stack, at: index) { return v }
+        throw integerMismatch(stack, index)
+    }
+    @inlinable public static func readIfValid(from stack: LuaStack, at index: Int32) -> Int? {
         var ok: Int32 = 0
         let v = lua_tointegerx(stack.L, index, &ok)
-        if ok != 0 { return Int(v) }
-        throw integerMismatch(stack, index)
+        return ok != 0 ? Int(v) : nil
     }
     public static var luaTypeName: String { "integer" }
 
@@ -83,10 +94,13 @@ extension Int32: LuaConvertible {
 extension Double: LuaConvertible {
     @inlinable public func push(to stack: LuaStack) { lua_pushnumber(stack.L, self) }
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> Double {
+        if let v = readIfValid(from: stack, at: index) { return v }
+        throw LuaTypeMismatch(expected: "number", got: stack.typeName(at: index))
+    }
+    @inlinable public static func readIfValid(from stack: LuaStack, at index: Int32) -> Double? {
         var ok: Int32 = 0
         let v = lua_tonumberx(stack.L, index, &ok)
-        if ok != 0 { return v }
-        throw LuaTypeMismatch(expected: "number", got: stack.typeName(at: index))
+        return ok != 0 ? v : nil
     }
     public static var luaTypeName: String { "number" }
 }
@@ -103,8 +117,11 @@ extension Bool: LuaConvertible {
     @inlinable public func push(to stack: LuaStack) { lua_pushboolean(stack.L, self ? 1 : 0) }
     /// Reads a boolean strictly (Lua's truthiness is available through ``LuaValue``).
     @inlinable public static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> Bool {
-        if lua_type(stack.L, index) == LUA_TBOOLEAN { return lua_toboolean(stack.L, index) != 0 }
+        if let v = readIfValid(from: stack, at: index) { return v }
         throw LuaTypeMismatch(expected: "boolean", got: stack.typeName(at: index))
+    }
+    @inlinable public static func readIfValid(from stack: LuaStack, at index: Int32) -> Bool? {
+        lua_type(stack.L, index) == LUA_TBOOLEAN ? lua_toboolean(stack.L, index) != 0 : nil
     }
     public static var luaTypeName: String { "boolean" }
 }

@@ -67,6 +67,7 @@ public struct LuaCallFrame {
     /// Reads argument `position` (1-based) with Lua-style errors.
     @inlinable
     public func argument<T: LuaReadable>(_ position: Int32, as type: T.Type = T.self) throws(LuaArgumentError) -> T {
+        if let value = T.readIfValid(from: stack, at: position) { return value }
         do {
             return try T.read(from: stack, at: position)
         } catch {

@@ -256,8 +256,13 @@ public final class LuaState {
     func completeCall<R: LuaReadable>(argumentCount: Int32, base: Int32) throws(LuaScriptError) -> R {
         try finishCall(argumentCount: argumentCount, base: base)
         let result: R
+        let stack = LuaStack(L: L, state: self)
+        if let value = R.readIfValid(from: stack, at: -1) {
+            endCall(base: base)
+            return value
+        }
         do {
-            result = try R.read(from: LuaStack(L: L, state: self), at: -1)
+            result = try R.read(from: stack, at: -1)
         } catch {
             endCall(base: base)
             throw LuaScriptError(kind: .runtime, message: "bad result (\(error.problem))", location: nil, traceback: nil, value: .nil)
