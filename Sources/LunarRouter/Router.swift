@@ -223,15 +223,14 @@ extension Router {
                 scheme: scheme, wildcardComponents: wildcard)
         }
 
-        /// Decodes a variable's component; a trailing `#` (an empty fragment, as JLRoutes sees it) is dropped.
+        /// Decodes a variable's component; a trailing literal `#` (an empty fragment, as JLRoutes
+        /// sees it) is dropped first. An encoded one (`%23`) is part of the value.
         private static func variableValue(
             _ component: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, decodePlus: Bool
         ) -> String {
-            let value = PercentEncoding.decode(component, of: bytes, plusAsSpace: decodePlus)
-            if value.utf8.count > 1, value.utf8.last == UInt8(ascii: "#") {
-                return String(value.dropLast())
-            }
-            return value
+            var raw = component
+            if raw.count > 1, bytes[raw.upperBound - 1] == UInt8(ascii: "#") { raw = raw.lowerBound..<raw.upperBound - 1 }
+            return PercentEncoding.decode(raw, of: bytes, plusAsSpace: decodePlus)
         }
     }
 }

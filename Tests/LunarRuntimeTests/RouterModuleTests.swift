@@ -14,13 +14,13 @@ import Testing
             router.add("/user/:id/posts/:post#", function(params, match) seen = { params = params, match = match } end)
             local opened = router.open("myapp://user/42/posts/7?tag=a&tag=b&sort=new&flag")
             local p, m = seen.params, seen.match
-            router.open("/user/1/posts/9%23")   -- a trailing '#' is stripped from the value too
+            router.open("/user/1/posts/9%23")   -- an encoded '#' is data (only a literal trailing one is dropped)
             return opened, p.id, p.post, p.sort, #p.tag, p.tag[1], p.tag[2], p.flag,
               m.pattern, m.url, m.scheme, m.wildcard, seen.params.post, router.canOpen("/USER/1/posts/2")
             """)
         #expect(r == [
             true, "42", "7", "new", 2, "a", "b", nil, "/user/:id/posts/:post#",
-            "myapp://user/42/posts/7?tag=a&tag=b&sort=new&flag", nil, nil, "9", false,
+            "myapp://user/42/posts/7?tag=a&tag=b&sort=new&flag", nil, nil, "9#", false,
         ])
     }
 
