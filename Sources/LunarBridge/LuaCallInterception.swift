@@ -83,10 +83,15 @@ extension LuaState {
         var installed: LuaAfterHooks?
         if !hooks.isEmpty {
             _ = stack.reserve(2)
+            // One function (the common case) is stored as itself: one lookup less per call.
+            // Anything else, such as a callable table, goes in an array like several hooks.
+            var single = false
             if hooks.count == 1 {
-                // One hook (the common case) is stored as itself: one lookup less per call.
                 push(hooks[0].reference, on: L)
-            } else {
+                single = lua_type(L, -1) == LUA_TFUNCTION
+                if !single { lunar_pop(L, 1) }
+            }
+            if !single {
                 lua_createtable(L, Int32(hooks.count), 0)
                 for (index, hook) in hooks.enumerated() {
                     push(hook.reference, on: L)
@@ -95,7 +100,7 @@ extension LuaState {
             }
             installed = LuaAfterHooks(table: makeReference(L), onFailure: onFailure)
         }
-        // The replaced array's reference is released at the next host call
+        // The replaced reference is released once no host call is running
         // (deferred release), so a call already running keeps a valid one.
         table.afterHooks[key] = installed
         for weak in table.boxes[key] ?? [] { weak.box?.afterHooks = installed }

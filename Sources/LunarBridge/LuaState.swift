@@ -154,8 +154,12 @@ public final class LuaState {
     /// Registry references Swift currently holds (for leak checks).
     public private(set) var liveReferences = 0
 
-    /// Releases references Swift dropped since the last call.
+    /// Releases references Swift dropped since the last call, between host
+    /// calls only: Lua code running below may still use a reference Swift
+    /// dropped meanwhile (a bridged function's replaced after hooks are read
+    /// when it returns), and a released slot is reused at the next `luaL_ref`.
     func drainReleases() {
+        guard hostCallDepth == 0 else { return }
         for ref in releases.drain() {
             luaL_unref(L, lunar_registryindex(), ref)
             liveReferences -= 1
