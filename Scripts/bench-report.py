@@ -68,8 +68,10 @@ def main(directory):
         fields = measures[name]
         if "ratio_ppm" in fields:
             # A paired measure: the median of per-sample ratios, and each side's median time.
+            # Side times come rounded to the unit the sample files use (1 ms for sides of 10 ms and
+            # more): three significant figures, not more. The ratio has its own, finer samples.
             lines.append(f"{name} ratio={fields['ratio_ppm'] / 1e6:.3f} "
-                         f"ours={fields.get('ours_ns', 0) / 1e6:.3f}ms baseline={fields.get('baseline_ns', 0) / 1e6:.3f}ms")
+                         f"ours={fields.get('ours_ns', 0) / 1e6:.3g}ms baseline={fields.get('baseline_ns', 0) / 1e6:.3g}ms")
             continue
         if name.endswith(".ours"):
             measure = name[: -len(".ours")]

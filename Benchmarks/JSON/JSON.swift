@@ -1,8 +1,8 @@
 // net.json_vs_cjson: decoding the same ~1 MB realistic API document (2,000 items with
 // ids, prices, nested objects, arrays, escapes, surrogate pairs, raw UTF-8 and nulls)
-// into Lua tables in the same Lua state: Lunar's `json.decode` (ours) against Debian's
-// lua-cjson `cjson.decode` (baseline). Both iterations decode the document once and
-// return the item count.
+// into Lua tables, each side in a Lua state of its own: Lunar's `json.decode` (ours) against Debian's
+// lua-cjson `cjson.decode` (baseline). Each side of a sample decodes the document once
+// and returns the item count.
 import BenchSupport
 import Benchmark
 import CLunar

@@ -5,7 +5,7 @@ import CLunar
 import LunarBridge
 
 // Lunar's budgeted string patterns ("ours") against Lua's own string library
-// ("baseline") in the same state, on the same typical work: whitespace
+// ("baseline"), each in a state of its own, on the same typical work: whitespace
 // clean-up, key=value extraction, trimming, plain and pattern find, template
 // expansion. Scripts/bench reports the median of paired ratios.
 
