@@ -124,8 +124,13 @@ func makeState(_ kind: HookBaseline) -> (LuaState, LuaFunction) {
     return (state, chunk)
 }
 
-func run(_ state: LuaState, _ chunk: LuaFunction) {
-    blackHole(try! state.call(chunk, returning: Int.self))
+/// A pair of bare states running the loop of `ours` and of `baseline`.
+func statePair(_ ours: HookBaseline, _ baseline: HookBaseline) -> Pair {
+    let (oursState, oursChunk) = makeState(ours)
+    let (baselineState, baselineChunk) = makeState(baseline)
+    return Pair(
+        ours: { blackHole(try! oursState.call(oursChunk, returning: Int.self)) },
+        baseline: { blackHole(try! baselineState.call(baselineChunk, returning: Int.self)) })
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -136,24 +141,8 @@ let benchmarks: @Sendable () -> Void = {
             ours: { blackHole(await lifecyclesAndCalls(ours, oursChunk)) },
             baseline: { blackHole(await lifecyclesAndCalls(baseline, baselineChunk)) })
     }
-    pairedBenchmark("intercept.one_lua_hook") {
-        let (ours, oursChunk) = makeState(.hooked)
-        let (baseline, baselineChunk) = makeState(.plainCall)
-        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
-    }
-    pairedBenchmark("intercept.c_protected_hook") {
-        let (ours, oursChunk) = makeState(.cProtectedHook)
-        let (baseline, baselineChunk) = makeState(.cPlainCall)
-        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
-    }
-    pairedBenchmark("intercept.c_plain_hook") {
-        let (ours, oursChunk) = makeState(.cPlainHook)
-        let (baseline, baselineChunk) = makeState(.cPlainCall)
-        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
-    }
-    pairedBenchmark("intercept.one_lua_hook_vs_pcall") {
-        let (ours, oursChunk) = makeState(.hooked)
-        let (baseline, baselineChunk) = makeState(.protectedCall)
-        return Pair(ours: { run(ours, oursChunk) }, baseline: { run(baseline, baselineChunk) })
-    }
+    pairedBenchmark("intercept.one_lua_hook") { statePair(.hooked, .plainCall) }
+    pairedBenchmark("intercept.c_protected_hook") { statePair(.cProtectedHook, .cPlainCall) }
+    pairedBenchmark("intercept.c_plain_hook") { statePair(.cPlainHook, .cPlainCall) }
+    pairedBenchmark("intercept.one_lua_hook_vs_pcall") { statePair(.hooked, .protectedCall) }
 }
