@@ -419,22 +419,27 @@ void lunar_install_msgh(lua_State *L) {
     lua_pushcfunction(L, lunar_msgh);
 }
 
-int lunar_begin_call(lua_State *L, int ref, int nargs) {
+int lunar_begin_call(lua_State *L, int ref, int nargs, long long budget, int *handler) {
+    if (budget != LUNAR_KEEP_BUDGET) lunar_budget_reset(L, budget);
     if (!lua_checkstack(L, nargs + 3)) return -1;
     int base = lua_gettop(L);
     // The main thread keeps the handler in slot 1 (lunar_install_msgh); elsewhere it
-    // goes below the function. lunar_pcallh looks in the same place.
-    if (lua_tocfunction(L, 1) != lunar_msgh) lua_pushcfunction(L, lunar_msgh);
+    // goes below the function.
+    if (lua_tocfunction(L, 1) == lunar_msgh) {
+        *handler = 1;
+    } else {
+        lua_pushcfunction(L, lunar_msgh);
+        *handler = base + 1;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     return base;
 }
 
-int lunar_pcallh(lua_State *L, int nargs, int nresults) {
+int lunar_pcallh(lua_State *L, int nargs, int nresults, int handler) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;
     c->lenient = 0;
-    int msgh = lua_tocfunction(L, 1) == lunar_msgh ? 1 : lua_gettop(L) - nargs - 1;
-    int status = lua_pcallk(L, nargs, nresults, msgh, 0, NULL);
+    int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
     c->lenient = saved;
     return status;
 }

@@ -217,10 +217,10 @@ public final class LuaState {
     ) throws(LuaScriptError) -> R {
         var count: Int32 = 0
         for _ in repeat (each A).self { count += 1 }
-        let base = try beginCall(function, argumentCount: count)
+        let call = try beginCall(function, argumentCount: count)
         let stack = LuaStack(L: L, state: self)
         repeat (each arguments).push(to: stack)
-        return try completeCall(argumentCount: count, base: base)
+        return try completeCall(argumentCount: count, call)
     }
 
     // The same for no, one or two arguments, without parameter packs (pushing
@@ -229,8 +229,8 @@ public final class LuaState {
     /// Calls a Lua function with no arguments and reads one typed result.
     @inlinable @discardableResult
     public func call<R: LuaReadable>(_ function: LuaFunction, returning: R.Type = LuaValue.self) throws(LuaScriptError) -> R {
-        let base = try beginCall(function, argumentCount: 0)
-        return try completeCall(argumentCount: 0, base: base)
+        let call = try beginCall(function, argumentCount: 0)
+        return try completeCall(argumentCount: 0, call)
     }
 
     /// Calls a Lua function with one typed argument and reads one typed result.
@@ -238,9 +238,9 @@ public final class LuaState {
     public func call<A: LuaPushable, R: LuaReadable>(
         _ function: LuaFunction, _ a: A, returning: R.Type = LuaValue.self
     ) throws(LuaScriptError) -> R {
-        let base = try beginCall(function, argumentCount: 1)
+        let call = try beginCall(function, argumentCount: 1)
         a.push(to: LuaStack(L: L, state: self))
-        return try completeCall(argumentCount: 1, base: base)
+        return try completeCall(argumentCount: 1, call)
     }
 
     /// Calls a Lua function with two typed arguments and reads one typed result.
@@ -248,17 +248,18 @@ public final class LuaState {
     public func call<A: LuaPushable, B: LuaPushable, R: LuaReadable>(
         _ function: LuaFunction, _ a: A, _ b: B, returning: R.Type = LuaValue.self
     ) throws(LuaScriptError) -> R {
-        let base = try beginCall(function, argumentCount: 2)
+        let call = try beginCall(function, argumentCount: 2)
         let stack = LuaStack(L: L, state: self)
         a.push(to: stack)
         b.push(to: stack)
-        return try completeCall(argumentCount: 2, base: base)
+        return try completeCall(argumentCount: 2, call)
     }
 
     /// Runs a call whose function and arguments are pushed and reads its result.
     @inlinable
-    func completeCall<R: LuaReadable>(argumentCount: Int32, base: Int32) throws(LuaScriptError) -> R {
-        try finishCall(argumentCount: argumentCount, base: base)
+    func completeCall<R: LuaReadable>(argumentCount: Int32, _ call: LuaHostCall) throws(LuaScriptError) -> R {
+        try finishCall(argumentCount: argumentCount, call)
+        let base = call.base
         let result: R
         let stack = LuaStack(L: L, state: self)
         if let value = R.readIfValid(from: stack, at: -1) {
@@ -276,29 +277,32 @@ public final class LuaState {
     }
 
     /// Starts a host call: budget, released references, stack room, the
-    /// function pushed. Returns the stack top to restore.
+    /// function pushed. Returns the stack top to restore and where the
+    /// message handler is.
     @usableFromInline
-    func beginCall(_ function: LuaFunction, argumentCount: Int32) throws(LuaScriptError) -> Int32 {
+    func beginCall(_ function: LuaFunction, argumentCount: Int32) throws(LuaScriptError) -> LuaHostCall {
+        var budget = LUNAR_KEEP_BUDGET
         if hostCallDepth == 0 {
             drainReleases()
-            lunar_budget_reset(L, instructionBudget.map { Int64($0) } ?? -1)
+            budget = instructionBudget.map { Int64($0) } ?? -1
         }
-        let base = lunar_begin_call(L, function.reference.ref, argumentCount)
+        var handler: Int32 = 0
+        let base = lunar_begin_call(L, function.reference.ref, argumentCount, budget, &handler)
         guard base >= 0 else {
             throw LuaScriptError(kind: .runtime, message: "stack overflow (too many arguments)", location: nil, traceback: nil, value: .nil)
         }
         hostCallDepth += 1
-        return base
+        return LuaHostCall(base: base, handler: handler)
     }
 
     /// Runs the pushed call protected, leaving one result on the stack.
     @usableFromInline
-    func finishCall(argumentCount: Int32, base: Int32) throws(LuaScriptError) {
-        let status = lunar_pcallh(L, argumentCount, 1)
+    func finishCall(argumentCount: Int32, _ call: LuaHostCall) throws(LuaScriptError) {
+        let status = lunar_pcallh(L, argumentCount, 1, call.handler)
         if status != LUA_OK {
             hostCallDepth -= 1
             let error = popError(status: status, on: L, fresh: true)
-            lua_settop(L, base)
+            lua_settop(L, call.base)
             if hostCallDepth == 0 { onTurnEnded?() }
             throw error
         }
@@ -482,5 +486,16 @@ private let luaWarningSink: lunar_WarningSink = { L, message, tocont in
     if tocont == 0 {
         state.output("lua warning: " + state.warningBuffer + "\n")
         state.warningBuffer = ""
+    }
+}
+
+/// A host call under way (``LuaState/beginCall(_:argumentCount:)``): the
+/// stack top to restore and the message handler's slot.
+@usableFromInline struct LuaHostCall {
+    @usableFromInline let base: Int32
+    @usableFromInline let handler: Int32
+    @usableFromInline init(base: Int32, handler: Int32) {
+        self.base = base
+        self.handler = handler
     }
 }

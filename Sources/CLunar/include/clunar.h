@@ -185,17 +185,22 @@ void lunar_install_msgh(lua_State *L);
 /// Also turns on strict memory mode for the duration of the call.
 int lunar_pcall(lua_State *L, int nargs, int nresults);
 
-/// Starts a call from the host: makes room for `nargs` arguments, pushes the
-/// message handler (unless slot 1 holds it, as on the main thread) and the
-/// function held at registry reference `ref`, and returns the stack top from
-/// before (to restore); -1 when there is no room.
-int lunar_begin_call(lua_State *L, int ref, int nargs);
+/// lunar_begin_call's `budget` for a call nested in another host call: the
+/// running turn's budget goes on.
+#define LUNAR_KEEP_BUDGET (-2LL)
 
-/// lunar_pcall for a call started by lunar_begin_call: the handler is in
-/// slot 1 or right below the function, so no stack shuffling. A pushed
-/// handler stays where it is (below the results, or below the error); the
-/// caller's settop removes it.
-int lunar_pcallh(lua_State *L, int nargs, int nresults);
+/// Starts a call from the host: resets the instruction budget to `budget` (as
+/// lunar_budget_reset; LUNAR_KEEP_BUDGET leaves it), makes room for `nargs`
+/// arguments, pushes the message handler (unless slot 1 holds it, as on the
+/// main thread; `*handler` says where it is) and the function held at
+/// registry reference `ref`, and returns the stack top from before (to
+/// restore); -1 when there is no room.
+int lunar_begin_call(lua_State *L, int ref, int nargs, long long budget, int *handler);
+
+/// lunar_pcall for a call started by lunar_begin_call, with the handler index
+/// it gave: no stack shuffling. A pushed handler stays where it is (below the
+/// results, or below the error); the caller's settop removes it.
+int lunar_pcallh(lua_State *L, int nargs, int nresults, int handler);
 
 /// lua_resume with the same memory-mode handling; on error the traceback of
 /// the coroutine is recorded like lunar_pcall does.
