@@ -284,7 +284,8 @@ public final class LuaState {
         var budget = LUNAR_KEEP_BUDGET
         if hostCallDepth == 0 {
             drainReleases()
-            budget = instructionBudget.map { Int64($0) } ?? -1
+            // Any negative budget means unlimited (-1), never LUNAR_KEEP_BUDGET.
+            budget = instructionBudget.map { max(Int64($0), -1) } ?? -1
         }
         var handler: Int32 = 0
         let base = lunar_begin_call(L, function.reference.ref, argumentCount, budget, &handler)
