@@ -11,10 +11,7 @@ extension Signal {
         _ makeHandler: @escaping (Observer<NewValue>) -> (Event<Value>) -> Void
     ) -> Signal<NewValue> {
         Signal<NewValue> { downstream in
-            let upstream = Observer<Value>(makeHandler(downstream))
-            upstream.feed(downstream)
-            downstream.attach(upstream)
-            return self.subscribe(upstream)
+            self.subscribe(Observer<Value>(makeHandler(downstream)), feeding: downstream)
         }
     }
 
@@ -22,7 +19,13 @@ extension Signal {
     /// ends when `downstream` ends, even mid-start); returns the subscription for `start` to return.
     @inlinable
     func forward(to downstream: Observer<Value>) -> any Disposable {
-        let upstream = Observer<Value>(downstream.send)
+        subscribe(Observer<Value>(downstream.send), feeding: downstream)
+    }
+
+    /// Subscribes `upstream` as the whole upstream of `downstream`, tied both ways before the
+    /// source starts (see ``lift(_:)``); returns the subscription for `start` to return.
+    @inlinable
+    func subscribe<NewValue>(_ upstream: Observer<Value>, feeding downstream: Observer<NewValue>) -> any Disposable {
         upstream.feed(downstream)
         downstream.attach(upstream)
         return subscribe(upstream)

@@ -25,9 +25,7 @@ extension Signal {
                     downstream.sendCompleted()
                 }
             }
-            upstream.feed(downstream)
-            downstream.attach(upstream)
-            return self.subscribe(upstream)
+            return self.subscribe(upstream, feeding: downstream)
         }
     }
 
