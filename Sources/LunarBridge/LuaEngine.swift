@@ -27,15 +27,10 @@ public actor LuaEngine {
         self.state = state
     }
 
-    // The state, and the objects its scripts made, are confined to the executor: they must not
-    // be torn down on this thread while the executor's thread lets go of its queued work (which
-    // holds parts of the same graph; a double free once). So that thread stops first, and this
-    // one drops them after. Not an `isolated deinit`: with one, Swift 6.3.1 fails optimized builds of
-    // dependent modules ("circular reference").
-    deinit {
-        executor.shutdown()
-        if !executor.isCurrent { executor.waitUntilStopped(timeout: 5) }
-    }
+    // The state is confined to the executor: its thread stops and lets go of its work first
+    // (`shutdownForOwner`). Not an `isolated deinit`: with one, Swift 6.3.1 fails optimized
+    // builds of dependent modules ("circular reference").
+    deinit { executor.shutdownForOwner() }
 
     /// Runs `body` on the executor with the state.
     public func withState<T: Sendable>(_ body: @Sendable (LuaState) throws -> T) rethrows -> T {

@@ -60,6 +60,15 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Stops the thread for an owner that is going away with the state the thread serves: unless
+    /// called on the thread itself, also waits (up to `timeout` seconds) until the thread has let
+    /// go of its queued work, which holds parts of the same object graph, so that the caller
+    /// drops the rest after it (tearing both down at once freed an object twice).
+    public func shutdownForOwner(timeout: Double = 5) {
+        shutdown()
+        if !isCurrent { waitUntilStopped(timeout: timeout) }
+    }
+
     /// After ``shutdown()``: waits (up to `timeout` seconds) until the thread has stopped and
     /// let go of the work and timers still queued, whose closures may hold the state. A host
     /// that exits right after dropping its runtime calls it so the state is torn down first.

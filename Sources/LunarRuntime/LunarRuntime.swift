@@ -74,15 +74,10 @@ public actor LunarRuntime {
         self.bundle = bundle
     }
 
-    // The state and the screens are confined to the executor: they must not be torn down
-    // on this thread while the executor's thread lets go of its queued work (which holds parts
-    // of the same graph; a double free once). So that thread stops first, and this one drops
-    // them after. Not an `isolated deinit`: with one, Swift 6.3.1 fails optimized builds of
-    // dependent modules ("circular reference").
-    deinit {
-        executor.shutdown()
-        if !executor.isCurrent { executor.waitUntilStopped(timeout: 5) }
-    }
+    // The state and the screens are confined to the executor: its thread stops and lets go of
+    // its work first (`shutdownForOwner`). Not an `isolated deinit`: with one, Swift 6.3.1 fails
+    // optimized builds of dependent modules ("circular reference").
+    deinit { executor.shutdownForOwner() }
 
     /// Makes a host module available to scripts (name it `native.<name>`).
     public func register(_ module: LuaModule) { state.register(module) }
