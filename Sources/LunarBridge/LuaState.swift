@@ -259,21 +259,14 @@ public final class LuaState {
     @inlinable
     func completeCall<R: LuaReadable>(argumentCount: Int32, _ call: LuaHostCall) throws(LuaScriptError) -> R {
         try finishCall(argumentCount: argumentCount, call)
-        let base = call.base
-        let result: R
+        defer { endCall(base: call.base) }
         let stack = LuaStack(L: L, state: self)
-        if let value = R.readIfValid(from: stack, at: -1) {
-            endCall(base: base)
-            return value
-        }
+        if let value = R.readIfValid(from: stack, at: -1) { return value }
         do {
-            result = try R.read(from: stack, at: -1)
+            return try R.read(from: stack, at: -1)
         } catch {
-            endCall(base: base)
             throw LuaScriptError(kind: .runtime, message: "bad result (\(error.problem))", location: nil, traceback: nil, value: .nil)
         }
-        endCall(base: base)
-        return result
     }
 
     /// Starts a host call: budget, released references, stack room, the
