@@ -13,9 +13,11 @@ enum NavigatorModule {
             m.function("present") { (target: String, params: LuaValue?) throws in
                 try host.required.open(target: target, params: params ?? .nil, modal: true)
             }
-            m.function("pop") { () throws -> Bool in try host.required.pop() }
-            m.function("dismiss") { () throws -> Bool in try host.required.dismiss() }
-            m.function("back") { () throws -> Bool in try host.required.back() }
+            // During a transition (a lifecycle method, an interceptor, render()) these wait for it
+            // and return true; see NavigationQueue.
+            m.function("pop") { () throws -> Bool in try host.required.perform(.pop) }
+            m.function("dismiss") { () throws -> Bool in try host.required.perform(.dismiss) }
+            m.function("back") { () throws -> Bool in try host.required.perform(.back) }
             m.function("stack") { () throws -> [LuaValue] in
                 try host.required.stackDescription.map { entry in
                     var t = LuaTable()

@@ -32,6 +32,8 @@ public final class ScreenHost: RendererDelegate {
     var nextAlertID = 1
     var renderScheduled = false
     var rendering = false
+    /// Navigation asked for during a transition or render waits here for it to end.
+    let navigation = NavigationQueue()
     /// Host operations (navigation, event dispatch) render explicitly when
     /// they finish, so the Lua they run does not schedule extra renders.
     var operationDepth = 0
@@ -131,7 +133,12 @@ public final class ScreenHost: RendererDelegate {
             || FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent(path + "/init.lua").path)
     }
 
+    /// Shows `module` for a matched route (from the router: a refused request is reported, not thrown).
     func navigate(module: String, target: String, parameters: [String: RouteValue], modal: Bool) -> Bool {
+        performReporting(.show(module: module, target: target, params: luaParams(parameters), modal: modal))
+    }
+
+    private func luaParams(_ parameters: [String: RouteValue]) -> LuaValue {
         var params = LuaTable()
         for (key, value) in parameters {
             switch value {
@@ -140,8 +147,34 @@ public final class ScreenHost: RendererDelegate {
             case .opaque(let v): params[key] = (v as? LuaValue) ?? .nil
             }
         }
-        show(module: module, target: target, params: .table(params), modal: modal)
-        return true
+        return .table(params)
+    }
+
+    /// Does `request` now, or after the transition or render that is running (see
+    /// ``NavigationQueue``). Returns whether it navigated (true when queued).
+    @discardableResult
+    func perform(_ request: NavigationRequest) throws(LuaError) -> Bool {
+        try navigation.request { [unowned self] in
+            switch request {
+            case .show(let module, let target, let params, let modal):
+                show(module: module, target: target, params: params, modal: modal)
+                return true
+            case .pop: return popNow()
+            case .dismiss: return dismissNow()
+            case .back: return backNow()
+            }
+        }
+    }
+
+    /// ``perform(_:)`` for the host's own calls: a refused request is reported as a script error.
+    private func performReporting(_ request: NavigationRequest) -> Bool {
+        do {
+            return try perform(request)
+        } catch {
+            onScriptError(LuaScriptError(kind: .runtime, message: error.description, location: nil, traceback: nil,
+                                         value: .string(error.description)))
+            return false
+        }
     }
 
     /// Resolves a navigator target (a route URL or a module name) and opens it.
@@ -150,24 +183,24 @@ public final class ScreenHost: RendererDelegate {
             let url = target
             // A manifest route: push it with the caller's params over the route's.
             routeCapture.found = nil
-            guard screenRoutes.open(url), let (module, routeParams) = routeCapture.found else {
+            guard screenRoutes.open(url), let (module, captured) = routeCapture.found else {
                 throw LuaError.message("no screen route matches '\(target)'")
             }
-            var merged = routeParams
+            var merged = captured
             if case .table(let extra) = params {
                 for (k, v) in extra.fields { if case .string(let key) = k { merged[key] = .opaque(v) } }
             }
-            _ = navigate(module: module, target: url, parameters: merged, modal: modal)
+            try perform(.show(module: module, target: url, params: luaParams(merged), modal: modal))
         } else {
             guard let module = resolveModule(target) ?? (moduleExists(target) ? target : nil) else {
                 throw LuaError.message("no screen module '\(target)' (looked for a manifest route '/\(target)', 'screens.\(target)' and '\(target)')")
             }
-            show(module: module, target: target, params: params, modal: modal)
+            try perform(.show(module: module, target: target, params: params, modal: modal))
         }
     }
 
-    /// Creates the screen instance, runs its lifecycle and shows it.
-    func show(module: String, target: String, params: LuaValue, modal: Bool) {
+    /// Creates the screen instance, runs its lifecycle and shows it (through ``perform(_:)`` only).
+    private func show(module: String, target: String, params: LuaValue, modal: Bool) {
         operationDepth += 1
         defer { operationDepth -= 1 }
         let id = ScreenID(nextScreenID)
@@ -228,21 +261,31 @@ public final class ScreenHost: RendererDelegate {
     // MARK: Closing screens
 
     /// Closes the visible screen (or its modal stack when it is a modal's root).
-    /// Returns false when there is nothing to go back to.
+    /// Returns false when there is nothing to go back to. During a transition it
+    /// waits for it (see ``NavigationQueue``) and returns true.
     @discardableResult
-    public func back() -> Bool {
+    public func back() -> Bool { performReporting(.back) }
+
+    /// Pops the visible screen (dismisses its modal stack when it is the stack's root).
+    @discardableResult
+    public func pop() -> Bool { performReporting(.pop) }
+
+    /// Dismisses the topmost presented stack.
+    @discardableResult
+    public func dismiss() -> Bool { performReporting(.dismiss) }
+
+    private func backNow() -> Bool {
         guard let top = stacks.last else { return false }
-        if top.count > 1 { return pop() }
-        if stacks.count > 1 { return dismiss() }
+        if top.count > 1 { return popNow() }
+        if stacks.count > 1 { return dismissNow() }
         return false
     }
 
-    @discardableResult
-    public func pop() -> Bool {
+    private func popNow() -> Bool {
         operationDepth += 1
         defer { operationDepth -= 1 }
         guard var top = stacks.last, top.count > 1, let leaving = screens[top.last!] else {
-            return stacks.count > 1 ? dismiss() : false
+            return stacks.count > 1 ? dismissNow() : false
         }
         let uncovered = screens[top[top.count - 2]]
         _ = lifecycle(leaving, "willDisappear")
@@ -257,8 +300,7 @@ public final class ScreenHost: RendererDelegate {
         return true
     }
 
-    @discardableResult
-    public func dismiss() -> Bool {
+    private func dismissNow() -> Bool {
         operationDepth += 1
         defer { operationDepth -= 1 }
         guard stacks.count > 1, let modal = stacks.last else { return false }
@@ -344,6 +386,11 @@ public final class ScreenHost: RendererDelegate {
 
     func render(_ screen: ScreenInstance) {
         guard screen.loaded, !rendering else { return }
+        // Navigation that render() asks for waits until it has been drawn.
+        navigation.holding { renderHeld(screen) }
+    }
+
+    private func renderHeld(_ screen: ScreenInstance) {
         rendering = true
         defer { rendering = false }
         let L = state.L
@@ -729,6 +776,11 @@ extension ScreenHost {
     /// (`reloaded(modules)`) and re-renders.
     func finishReload(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, affected: [String],
                       stillFailing: LuaScriptError?) {
+        navigation.holding { finishReloadHeld(report, errors: errors, resets: resets, affected: affected, stillFailing: stillFailing) }
+    }
+
+    private func finishReloadHeld(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, affected: [String],
+                                  stillFailing: LuaScriptError?) {
         operationDepth += 1
         defer { operationDepth -= 1 }
         reloadError = errors.first ?? stillFailing
