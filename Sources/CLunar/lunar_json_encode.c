@@ -30,6 +30,8 @@ typedef struct Encoder {
     char *buffer;
     size_t capacity;
     size_t length;
+    size_t limit;  // the longest text allowed (0: no limit)
+    int *over_limit;  // set to 1 when the text would pass `limit`
     int arrays_slot;  // the array-mark set, or nil when no table was ever marked
     int depth;
     PathStep *top;  // the innermost table being written, or NULL
@@ -101,6 +103,11 @@ __attribute__((noreturn)) static void fail(Encoder *e, const char *reason) {
 
 static char *reserve(Encoder *e, size_t extra) {
     size_t needed = e->length + extra;
+    if (e->limit != 0 && needed > e->limit) {
+        // Stop before the buffer grows past the limit: the caller refuses the value by size.
+        if (e->over_limit) *e->over_limit = 1;
+        luaL_error(e->L, "JSON text over %I bytes", (lua_Integer)e->limit);
+    }
     if (needed > e->capacity) {
         size_t capacity = e->capacity ? e->capacity : 256;
         while (capacity < needed) capacity *= 2;
@@ -445,12 +452,14 @@ static void encode_value(Encoder *e, int idx) {
     fail(e, lua_tostring(L, -1));
 }
 
-int lunar_json_encode(lua_State *L) {
-    if (lua_gettop(L) < 1) return luaL_error(L, "bad argument #1 to 'json.encode' (value expected)");
+// Encodes the value at 1; `limit` and `over_limit` as in Encoder.
+static int encode_first(lua_State *L, size_t limit, int *over_limit) {
     lua_settop(L, 1);
     Encoder e;
     memset(&e, 0, sizeof e);
     e.L = L;
+    e.limit = limit;
+    e.over_limit = over_limit;
     luaL_checkstack(L, 8, "JSON encoding");
     lua_pushnil(L);
     e.buffer_slot = lua_gettop(L);
@@ -465,11 +474,30 @@ int lunar_json_encode(lua_State *L) {
     return 1;
 }
 
-static int encode_argument(lua_State *L) { return lunar_json_encode(L); }
+int lunar_json_encode(lua_State *L) {
+    if (lua_gettop(L) < 1) return luaL_error(L, "bad argument #1 to 'json.encode' (value expected)");
+    return encode_first(L, 0, NULL);
+}
 
-int lunar_json_pencode(lua_State *L, int idx) {
+typedef struct EncodeRequest {
+    size_t limit;
+    int *over_limit;
+} EncodeRequest;
+
+// The value at 1, the request (a light userdata) at 2.
+static int encode_requested(lua_State *L) {
+    EncodeRequest *request = (EncodeRequest *)lua_touserdata(L, 2);
+    return encode_first(L, request->limit, request->over_limit);
+}
+
+int lunar_json_pencode(lua_State *L, int idx) { return lunar_json_pencode_limited(L, idx, 0, NULL); }
+
+int lunar_json_pencode_limited(lua_State *L, int idx, size_t limit, int *over_limit) {
     idx = lua_absindex(L, idx);
-    lua_pushcfunction(L, encode_argument);
+    EncodeRequest request = {limit, over_limit};
+    if (over_limit) *over_limit = 0;
+    lua_pushcfunction(L, encode_requested);
     lua_pushvalue(L, idx);
-    return lunar_pcall(L, 1, 1);
+    lua_pushlightuserdata(L, &request);
+    return lunar_pcall(L, 2, 1);
 }

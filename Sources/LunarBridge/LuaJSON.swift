@@ -28,16 +28,29 @@ extension LuaStack {
     /// Runs under a protected call; throws ``LuaJSONError/Kind/unencodable``
     /// for values JSON cannot hold and ``LuaJSONError/Kind/memory`` at the cap.
     public func encodeJSON(at index: Int32) throws(LuaJSONError) -> Data {
-        guard reserve(4) else { throw LuaJSONError(kind: .memory, message: "stack overflow") }
-        let status = lunar_json_pencode(L, index)
+        try withEncodedJSON(at: index) { Data($0) }
+    }
+
+    /// Encodes the value at `index` as ``encodeJSON(at:)`` does and lends `body` the text where
+    /// it lies, in Lua's memory (under the state's cap): a caller can refuse a text by its size
+    /// before any copy of it exists outside the cap. The bytes are valid during `body` only.
+    ///
+    /// With a `limit`, encoding stops as soon as the text would pass it (throwing
+    /// ``LuaJSONError/Kind/tooLarge``), before its buffer grows much past it.
+    public func withEncodedJSON<T>(at index: Int32, limit: Int? = nil,
+                                   _ body: (UnsafeRawBufferPointer) -> T) throws(LuaJSONError) -> T {
+        guard reserve(5) else { throw LuaJSONError(kind: .memory, message: "stack overflow") }
+        var overLimit: Int32 = 0
+        let status = lunar_json_pencode_limited(L, index, limit.map { max(1, $0) } ?? 0, &overLimit)
         guard status == LUA_OK else {
             let message = popJSONErrorMessage()
+            if overLimit != 0 { throw LuaJSONError(kind: .tooLarge, message: "JSON text over \(limit ?? 0) bytes") }
             throw LuaJSONError(kind: status == LUA_ERRRUN ? .unencodable : .memory, message: message)
         }
         defer { lunar_pop(L, 1) }
         var length = 0
         let text = lua_tolstring(L, -1, &length)!
-        return Data(bytes: text, count: length)
+        return body(UnsafeRawBufferPointer(start: text, count: length))
     }
 
     /// Pushes the `json.null` sentinel (never allocates).

@@ -8,6 +8,8 @@ public struct LuaJSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case unencodable
         /// The state's memory cap (or Lua's stack limit) was reached; the state stays usable.
         case memory
+        /// The text would be longer than the limit the caller gave (encoding stopped there).
+        case tooLarge
     }
 
     /// What went wrong.

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarStorage
 import LunarRouter
 import LunarUI
 
@@ -15,6 +16,8 @@ public struct RuntimeOptions: Sendable {
     public var clock: LuaClock
     /// Where `lunar.storage` keeps the bundle's store; nil: ``ScriptStorageLocation`` for the bundle directory.
     public var storageDirectory: URL?
+    /// The limits of the bundle's `lunar.storage` store (one value, the whole file).
+    public var storageQuota: StorageQuota = .default
     /// The bridge API this host offers: a bundle whose manifest names another
     /// `bridgeAPI` is refused. nil: ``BridgeAPI/version`` (the built-in
     /// modules); a host that registers `native.*` modules passes
@@ -60,7 +63,8 @@ public actor LunarRuntime {
         state.acceptsBinaryModules = bundle.isVerified
         let router = ScriptModules.install(
             on: state, executor: executor,
-            storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root))
+            storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root),
+            storageQuota: options.storageQuota)
         // The dev server's mock API (when the host points there) wins over the manifest's API.
         if let base = options.apiBaseURL ?? bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
             state[extension: ScriptNetwork.self]?.client.configuration.baseURL = base

@@ -8,19 +8,25 @@ import LunarJSON
 /// rename), so a crash mid-write leaves the previous store intact and a new instance on the same file
 /// sees every completed write. Reads are served from memory.
 ///
+/// A ``StorageQuota`` caps one value and the whole file; a write past it is refused.
+///
 /// Not thread-safe: confine an instance to one executor (the runtime's). Two instances on one file do
 /// not see each other's writes.
 public final class KeyValueStore {
     /// The file that holds the store.
     public let fileURL: URL
+    /// The limits every write is checked against.
+    public let quota: StorageQuota
     private var values: [String: JSONValue]
     private static let formatVersion = 1
 
     /// Opens the store kept in `fileURL`; a missing file is an empty store (created on first write).
     ///
     /// Throws `.corrupt` when the file exists but is not a store, and `.io` when it cannot be read.
-    public init(fileURL: URL) throws(StorageError) {
+    /// A file that is already over `quota` opens (nothing is lost); only writes that grow it are refused.
+    public init(fileURL: URL, quota: StorageQuota = .default) throws(StorageError) {
         self.fileURL = fileURL
+        self.quota = quota
         self.values = try Self.load(fileURL)
     }
 
@@ -37,8 +43,18 @@ public final class KeyValueStore {
     /// Stores `value` under `key`, replacing any previous value, and writes the store to disk.
     ///
     /// Throws `.unstorable` (naming the key and the offending path) when `value` has no JSON form,
-    /// and `.io` when the disk write fails; the store is then unchanged.
+    /// `.quota` when the value or the store would pass ``quota``, and `.io` when the disk write
+    /// fails; the store is then unchanged.
     public func set(_ value: JSONValue, forKey key: String) throws(StorageError) {
+        if quota.maxValueBytes < Int.max {
+            let length: Int
+            do {
+                length = try value.serialized().count
+            } catch {
+                throw StorageError(kind: .unstorable, key: key, message: "cannot store '\(key)': \(error)")
+            }
+            guard length <= quota.maxValueBytes else { throw quota.valueTooLarge(length, key: key) }
+        }
         var updated = values
         updated[key] = value
         try persist(updated, changing: key)
@@ -49,12 +65,12 @@ public final class KeyValueStore {
         guard values[key] != nil else { return }
         var updated = values
         updated[key] = nil
-        try persist(updated, changing: key)
+        try persist(updated, changing: key, growing: false)
     }
 
     /// Removes every value and writes the empty store to disk.
     public func removeAll() throws(StorageError) {
-        try persist([:], changing: nil)
+        try persist([:], changing: nil, growing: false)
     }
 
     /// Stores an `Encodable` value under `key` in its `JSONEncoder` form; see ``set(_:forKey:)``.
@@ -73,13 +89,18 @@ public final class KeyValueStore {
         try? values[key]?.decode(Value.self)
     }
 
-    private func persist(_ updated: [String: JSONValue], changing key: String?) throws(StorageError) {
+    /// Writes `updated`; unless it only shrinks the store (`growing` false), refuses a file over the quota.
+    private func persist(_ updated: [String: JSONValue], changing key: String?, growing: Bool = true) throws(StorageError) {
         let document: JSONValue = ["version": .number(Double(Self.formatVersion)), "values": .object(updated)]
         let data: Data
         do {
             data = try document.serialized()
         } catch {
             throw StorageError(kind: .unstorable, key: key, message: "cannot store '\(key ?? "")': \(error)")
+        }
+        if growing, data.count > quota.maxTotalBytes {
+            throw StorageError(kind: .quota, key: key, message: "cannot store '\(key ?? "")': the store would be \(data.count) bytes, "
+                                   + "over its limit of \(quota.maxTotalBytes) bytes (remove keys it no longer needs)")
         }
         try AtomicFile.write(data, to: fileURL)
         values = updated

@@ -9,6 +9,8 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         case corrupt
         /// The file system refused a read or write.
         case io
+        /// The write would pass the store's ``StorageQuota``.
+        case quota
     }
 
     /// The broad reason.

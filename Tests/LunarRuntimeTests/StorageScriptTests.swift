@@ -42,14 +42,14 @@ import Testing
             print(select(2, pcall(function() storage.set("k", { f = print }) end)))
             """)
         #expect(out == """
-            storage unstorable: cannot store 'kept': a function has no JSON form at $
-            storage unstorable: cannot store 'kept': nan is not a JSON number at $.price
-            storage unstorable: cannot store 'kept': inf is not a JSON number at $.items[1].price
-            storage unstorable: cannot store 'kept': a table with both a sequence and other keys has no JSON form at $
-            storage unstorable: cannot store 'kept': a table with a boolean key has no JSON form (object keys are strings) at $
-            storage unstorable: cannot store 'kept': table contains a cycle
+            storage unstorable: cannot store 'kept': cannot encode a function value at $
+            storage unstorable: cannot store 'kept': cannot encode NaN at $.price
+            storage unstorable: cannot store 'kept': cannot encode infinity at $.items[1].price
+            storage unstorable: cannot store 'kept': cannot encode a table with both string and integer keys at $
+            storage unstorable: cannot store 'kept': cannot encode a table with a boolean key at $
+            storage unstorable: cannot store 'kept': cannot encode a table that contains itself at $.self
             1
-            test.lua:13: storage unstorable: cannot store 'k': a function has no JSON form at $.f
+            test.lua:13: storage unstorable: cannot store 'k': cannot encode a function value at $.f
 
             """)
     }

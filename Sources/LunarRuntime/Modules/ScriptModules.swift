@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarStorage
 import LunarRouter
 
 /// Installs every bridge module the runtime provides on a state.
@@ -10,11 +11,13 @@ public enum ScriptModules {
     /// router (shared by `lunar.router` and the navigator).
     /// - Parameter storageDirectory: where `lunar.storage` keeps its file; nil
     ///   uses ``ScriptStorageLocation/directory(forScriptDirectory:environment:)`` with no script directory.
+    /// - Parameter storageQuota: the limits of that store.
     @discardableResult
-    public static func install(on state: LuaState, executor: LuaExecutor, storageDirectory: URL? = nil) -> Router {
+    public static func install(on state: LuaState, executor: LuaExecutor, storageDirectory: URL? = nil,
+                               storageQuota: StorageQuota = .default) -> Router {
         state.register(LunarCoreModule.module)
         state.register(TimerModule.module(executor: executor))
-        DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory)
+        DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory, storageQuota: storageQuota)
         SignalModule.install(on: state, executor: executor)
         state.register(InterceptModule.module)
         let router = state[extension: Router.self] ?? Router()

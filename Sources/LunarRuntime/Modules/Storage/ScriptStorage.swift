@@ -10,17 +10,20 @@ import LunarStorage
 public final class ScriptStorage {
     /// The file the store lives in.
     public let fileURL: URL
+    /// The store's limits (one value, the whole file).
+    public let quota: StorageQuota
     private var opened: KeyValueStore?
 
-    /// A store kept in `directory/storage.json`.
-    public init(directory: URL) {
+    /// A store kept in `directory/storage.json`, within `quota`.
+    public init(directory: URL, quota: StorageQuota = .default) {
         fileURL = directory.appendingPathComponent("storage.json")
+        self.quota = quota
     }
 
     /// The store, opened the first time; throws (each time) while the file cannot be read as a store.
     public func store() throws(StorageError) -> KeyValueStore {
         if let opened { return opened }
-        let store = try KeyValueStore(fileURL: fileURL)
+        let store = try KeyValueStore(fileURL: fileURL, quota: quota)
         opened = store
         return store
     }
