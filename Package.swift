@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarDevServer", "LunarTerminal", "LunarPackaging",
+                "LunarRuntime", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

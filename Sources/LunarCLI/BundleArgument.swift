@@ -37,7 +37,7 @@ struct BundleArgument {
             if let trust {
                 bundle = try archive.open(trusting: try BundlePublicKey(contentsOf: URL(fileURLWithPath: trust)))
             } else {
-                FileHandle.standardError.write(Data("lunar: warning: \(url.lastPathComponent) is opened unverified (no --trust KEY): who signed it is not checked, and bytecode is refused\n".utf8))
+                StandardError.write("lunar: warning: \(url.lastPathComponent) is opened unverified (no --trust KEY): who signed it is not checked, and bytecode is refused\n")
                 bundle = try archive.openUnverified()
             }
             return BundleArgument(bundle: bundle, archive: url)

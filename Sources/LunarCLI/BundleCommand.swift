@@ -63,12 +63,13 @@ final class PackingProgressLine {
 
     func show(_ progress: BundlePacker.Progress) {
         let line = "\rlunar bundle: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.bytesDone / 1024)/\(progress.bytesTotal / 1024) KiB"
+        // Our own figures only, and "\r" must reach the terminal: written directly.
         FileHandle.standardError.write(Data(line.utf8))
         shown = true
     }
 
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+        if shown { StandardError.write("\n") }
         shown = false
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarRuntime
+import LunarUI
 
 /// `lunar check BUNDLE`: compiles every script and validates the manifest
 /// without running anything (an archive is verified and opened first); prints each problem and a summary line, and
@@ -33,7 +34,8 @@ struct CheckCommand: AsyncParsableCommand {
             check = BundleCheck(directory: URL(fileURLWithPath: bundle))
         }
         var text = ""
-        for problem in check.problems { text += problem + "\n" }
+        // One line a problem, whatever the bundle's file names and messages hold.
+        for problem in check.problems { text += escapingControls(problem) + "\n" }
         text += "lunar check: " + check.summary + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
         if !check.passed { throw ExitCode.failure }

@@ -63,7 +63,7 @@ struct DevCommand: AsyncParsableCommand {
             options.apiBaseURL = server.mockAPIURL
             notice += "lunar: mock API at \(server.mockAPIURL.absoluteString)\n"
         }
-        FileHandle.standardError.write(Data(notice.utf8))
+        StandardError.write(notice)
 
         if !headless, TerminalSession.isInteractive {
             // The terminal UI, reloading on every save while the server feeds other hosts.

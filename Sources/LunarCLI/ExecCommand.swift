@@ -67,7 +67,7 @@ struct ExecCommand: AsyncParsableCommand {
                 storageDirectory: ScriptStorageLocation.directory(forScriptDirectory: root))
             state.errorHandler = { error in
                 failures.increment()
-                FileHandle.standardError.write(Data(("lunar: uncaught error: " + error.report + "\n").utf8))
+                StandardError.write("lunar: uncaught error: " + error.report + "\n")
             }
         }
         do {
@@ -78,10 +78,10 @@ struct ExecCommand: AsyncParsableCommand {
             }
         } catch let error as LuaScriptError {
             failures.increment()
-            FileHandle.standardError.write(Data(("lunar: " + error.report + "\n").utf8))
+            StandardError.write("lunar: " + error.report + "\n")
         } catch {
             failures.increment()
-            FileHandle.standardError.write(Data("lunar: \(error)\n".utf8))
+            StandardError.write("lunar: \(error)\n")
         }
         await engine.waitUntilIdle()
         return (engine.executor, failures.value > 0)
@@ -107,7 +107,11 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let failure as ScriptFailure {
-        FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+        StandardError.write(failure.message + "\n")
+        throw ExitCode.failure
+    } catch let error where !(error is ExitCode || error is CleanExit || error is ValidationError) {
+        // One line, escaped: the message may quote a bundle's or a script's text.
+        StandardError.write("lunar: \(error)\n")
         throw ExitCode.failure
     }
 }

@@ -40,12 +40,12 @@ final class HeadlessSession {
                 do {
                     try await perform(line)
                 } catch let failure as ScriptFailure where keepsGoing {
-                    FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+                    StandardError.write(failure.message + "\n")
                 }
             case .bundleChanged(let paths):
                 // The mock API and specs are not part of the running app.
                 if paths.contains(where: { !$0.hasPrefix("mock-api/") && !$0.hasPrefix("spec/") }) { await reload(paths) }
-            case .notice(let text): FileHandle.standardError.write(Data(("lunar: " + text + "\n").utf8))
+            case .notice(let text): StandardError.write("lunar: " + text + "\n")
             }
         }
     }
@@ -73,9 +73,9 @@ final class HeadlessSession {
         let report = await runtime.reload(changedFiles: paths)
         let list = paths.joined(separator: ", ")
         if report.failed.isEmpty {
-            FileHandle.standardError.write(Data("lunar: reloaded \(list)\n".utf8))
+            StandardError.write("lunar: reloaded \(list)\n")
         } else {
-            FileHandle.standardError.write(Data("lunar: reload of \(report.failed.joined(separator: ", ")) failed, the app keeps running\n".utf8))
+            StandardError.write("lunar: reload of \(report.failed.joined(separator: ", ")) failed, the app keeps running\n")
         }
     }
 

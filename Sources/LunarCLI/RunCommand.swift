@@ -158,7 +158,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         await runtime.register(HostModule.module(renderer: renderer))
         await runtime.onScriptError { error in
-            FileHandle.standardError.write(Data(("lunar: script error: " + error.report + "\n").utf8))
+            StandardError.write("lunar: script error: " + error.report + "\n")
         }
         return runtime
     }

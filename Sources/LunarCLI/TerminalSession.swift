@@ -25,7 +25,7 @@ enum TerminalSession {
         defer {
             restore()
             if let size = try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int, size > 0 {
-                FileHandle.standardError.write(Data("lunar: logs and script errors are in \(logPath)\n".utf8))
+                StandardError.write("lunar: logs and script errors are in \(logPath)\n")
             } else {
                 try? FileManager.default.removeItem(atPath: logPath)
             }

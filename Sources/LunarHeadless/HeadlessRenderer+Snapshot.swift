@@ -18,12 +18,13 @@ extension HeadlessRenderer {
     /// one line per element indented two spaces per level: the kind, `#id` when set, the
     /// label in quotes, kind-specific props, and states in brackets. An error overlay prints
     /// in place of the elements. The HUD, toasts and the front alert follow, unindented.
-    /// Strings are quoted and escaped so every element stays on one line. The format is
+    /// Strings are quoted and escaped, and bare values (the title, ids, locations, source lines)
+    /// have their control characters escaped, so a script cannot forge a line. The format is
     /// stable: tests compare it verbatim.
     public func snapshot() -> String {
         var lines: [String] = []
         if let screen = visibleRecord {
-            let title = screen.title.map { "== \($0) ==" } ?? "== (untitled) =="
+            let title = screen.title.map { "== \(escapingControls($0)) ==" } ?? "== (untitled) =="
             lines.append(isVisibleScreenPresented ? title + " (modal)" : title)
             if let error = screen.error {
                 appendLines(of: error, to: &lines)
@@ -49,7 +50,7 @@ extension HeadlessRenderer {
 
     private func appendLines(of node: HeadlessNode, depth: Int, focused: NodeID?, to lines: inout [String]) {
         var words = [node.kind.rawValue]
-        if let id = node.elementID { words.append("#\(id)") }
+        if let id = node.elementID { words.append("#" + escapingControls(id)) }
         var states: [String] = []
         switch node.kind {
         case .text, .button, .image:
@@ -59,7 +60,7 @@ extension HeadlessRenderer {
             let secure = node.props[.secure]?.boolValue ?? false
             if let placeholder = node.props[.placeholder]?.stringValue { words.append(quoted(placeholder)) }
             words.append("value=" + quoted(secure ? String(repeating: "*", count: value.count) : value))
-            if let maxLength = node.props[.maxLength] { words.append("maxLength=\(maxLength)") }
+            if let maxLength = node.props[.maxLength] { words.append("maxLength=" + escapingControls("\(maxLength)")) }
             if secure { states.append("secure") }
         case .column, .row, .list, .spacer, .divider:
             break
@@ -75,13 +76,13 @@ extension HeadlessRenderer {
 
     private func appendLines(of error: ErrorOverlay, to lines: inout [String]) {
         lines.append("Error \(quoted(error.message))")
-        if let location = error.location { lines.append("  at \(location)") }
+        if let location = error.location { lines.append("  at " + escapingControls(location)) }
         let width = error.codeFrame.map { String($0.number).count }.max() ?? 0
         for sourceLine in error.codeFrame {
             let marker = sourceLine.number == error.line ? ">" : " "
             let number = String(sourceLine.number)
             let padding = String(repeating: " ", count: width - number.count)
-            let text = sourceLine.text.isEmpty ? "" : " " + sourceLine.text
+            let text = sourceLine.text.isEmpty ? "" : " " + escapingControls(sourceLine.text)
             lines.append("  \(marker) \(padding)\(number) |\(text)")
         }
     }
