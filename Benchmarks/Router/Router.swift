@@ -3,6 +3,7 @@
 //
 //   router.vs_routingkit  goal: ours <= 1.0x baseline time
 //   router.vs_linear      goal: ours <= 0.05x baseline time
+//   router.register_scaling  goal: <= 1.5 (20,000 registrations against 10 x 2,000: linear)
 //
 // Each side of a sample routes the whole URL mix `rounds` times: parse the URL,
 // find the route, collect its parameters (and query items), call its handler.
@@ -27,6 +28,16 @@ let benchmarks: @Sendable () -> Void = {
     pairedBenchmark("router.vs_routingkit", samples: 200, maxSeconds: 6) {
         let trie = TrieBaseline(fixture)
         return Pair(ours: oursOnMix, baseline: { for _ in 0..<rounds { for url in fixture.urls { blackHole(trie.open(url)) } } })
+    }
+    // Registration scales linearly: one table of 20,000 manifest-style routes against ten
+    // tables of 2,000 (a quadratic registration made this 10x; issue 23).
+    pairedBenchmark("router.register_scaling", samples: 20, maxSeconds: 10) {
+        let register = { (count: Int) in
+            let router = Router()
+            for n in 0..<count { _ = try? router.add("/screen\(n)/:id") { _ in true } }
+            blackHole(router)
+        }
+        return Pair(ours: { register(20_000) }, baseline: { for _ in 0..<10 { register(2_000) } })
     }
     pairedBenchmark("router.vs_linear", samples: 40, maxSeconds: 10) {
         let linear = LinearBaseline(fixture)

@@ -55,10 +55,18 @@ extension LuaModuleLoader {
 
 /// Loads modules from a directory: `screens.login` → `screens/login.lua` or
 /// `screens/login/init.lua`. Names with path syntax (`..`, `/`, absolute) are refused.
+///
+/// A module file reached through a symbolic link is loaded only when the link's target is inside
+/// the root too: a link cannot let `require` read a file elsewhere on the machine.
 public final class LuaDirectoryLoader: LuaModuleLoader {
     public let root: URL
+    /// `root` with its own symbolic links resolved, to compare resolved module paths with.
+    private let resolvedRoot: String
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+        resolvedRoot = self.root.resolvingSymlinksInPath().path
+    }
 
     public func source(forModule name: String) throws -> (source: String, chunkName: String)? {
         guard let chunk = try chunk(forModule: name) else { return nil }
@@ -86,6 +94,9 @@ public final class LuaDirectoryLoader: LuaModuleLoader {
             }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            guard url.resolvingSymlinksInPath().path.hasPrefix(resolvedRoot + "/") else {
+                throw LuaError.message("module '\(name)' is outside the bundle (\(candidate) links out of it)")
+            }
             return LuaModuleChunk(bytes: try Data(contentsOf: url), chunkName: "@" + candidate)
         }
         return nil

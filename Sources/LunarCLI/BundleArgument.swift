@@ -31,6 +31,8 @@ struct BundleArgument {
                 throw ScriptFailure(message: "lunar: \(error)")
             }
         }
+        // What runs that crashed or were killed left in the temporary directory.
+        BundleArchive.removeAbandonedExtractions()
         do {
             let archive = try BundleArchive(contentsOf: url)
             let bundle: ScriptBundle
@@ -40,6 +42,7 @@ struct BundleArgument {
                 StandardError.write("lunar: warning: \(url.lastPathComponent) is opened unverified (no --trust KEY): who signed it is not checked, and bytecode is refused\n")
                 bundle = try archive.openUnverified()
             }
+            StopCleanup.shared.removeOnStop(bundle.root)
             return BundleArgument(bundle: bundle, archive: url)
         } catch {
             throw ScriptFailure(message: "lunar: \(error)")
@@ -56,6 +59,8 @@ struct BundleArgument {
 
     /// Removes the files an archive was opened into.
     func close() {
-        if archive != nil { try? FileManager.default.removeItem(at: bundle.root) }
+        guard archive != nil else { return }
+        try? FileManager.default.removeItem(at: bundle.root)
+        StopCleanup.shared.forget(bundle.root)
     }
 }

@@ -137,7 +137,10 @@ public struct BundleArchive: Sendable {
     /// Writes every file, never following or replacing anything: the
     /// directory is new, and each file and directory is created exclusively.
     private func extract(into parent: URL?, verified: Bool) throws(BundleArchiveError) -> ScriptBundle {
-        let root = try PrivateFile.makeUniqueDirectory(in: parent ?? FileManager.default.temporaryDirectory, prefix: "lunar-bundle-")
+        // The process id in the name lets a later run remove it if this process dies without
+        // cleaning up (see removeAbandonedExtractions).
+        let root = try PrivateFile.makeUniqueDirectory(in: parent ?? FileManager.default.temporaryDirectory,
+                                                       prefix: Self.extractionPrefix + "\(getpid())-")
         do throws(BundleArchiveError) {
             var made: Set<String> = []
             for path in contents.paths.sorted() {
@@ -164,5 +167,33 @@ public struct BundleArchive: Sendable {
 
     static func prefixed(_ error: BundleArchiveError, _ name: String) -> BundleArchiveError {
         BundleArchiveError(error.reason, "\(name): \(error.message)")
+    }
+}
+
+extension BundleArchive {
+    /// How every extraction directory's name starts; the owning process id and a random
+    /// suffix follow (`lunar-bundle-4242-Xa81Qz`).
+    public static let extractionPrefix = "lunar-bundle-"
+
+    /// Removes extraction directories in `parent` (default: the temporary directory) whose
+    /// process is gone: what a run that crashed or was killed (SIGKILL) left behind. Only
+    /// directories of this user whose named process no longer exists are touched; a live
+    /// process's, or one whose liveness cannot be told, is left alone. Returns the removed paths.
+    @discardableResult
+    public static func removeAbandonedExtractions(in parent: URL? = nil) -> [URL] {
+        let folder = parent ?? FileManager.default.temporaryDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [URL] = []
+        for name in names where name.hasPrefix(extractionPrefix) {
+            let rest = name.dropFirst(extractionPrefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else { continue }
+            let url = folder.appendingPathComponent(name, isDirectory: true)
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() else { continue }
+            // ESRCH: no such process. EPERM means it exists (another user's): keep.
+            guard pid != getpid(), kill(pid, 0) == -1, errno == ESRCH else { continue }
+            if (try? FileManager.default.removeItem(at: url)) != nil { removed.append(url) }
+        }
+        return removed
     }
 }

@@ -93,4 +93,54 @@ import Testing
         #expect(trust.status == 1)
         #expect(trust.err.contains("--trust applies to .lunar archives"))
     }
+
+    /// An archive's extracted files go when the run is stopped by a signal, and what a killed
+    /// run left behind is removed by the next run that opens an archive (issue 23, item 8).
+    @Test func extractedFilesAreRemovedWhenStoppedOrKilled() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let app = try ToolsTests.bundle(["manifest.json": ToolsTests.manifest(), "screens/home.lua": ToolsTests.goodScreen])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let packed = try LunarProcess.run(["bundle", app.path, "-o", dir.appendingPathComponent("app.lunar").path])
+        #expect(packed.status == 0, "\(packed.err)")
+        func extracted() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasPrefix("lunar-bundle-") }
+        }
+
+        for signal in [SIGTERM, SIGINT, SIGKILL] {
+            let process = Process()
+            process.executableURL = LunarProcess.binary
+            process.arguments = ["run", "app.lunar", "--no-mock-api"]
+            process.currentDirectoryURL = dir
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": tmp.path]) { $1 }
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first screen is printed once the archive is open and running.
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("==") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+            }
+            #expect(try extracted().count == 1, "signal \(signal): the archive is open")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            try? input.fileHandleForWriting.close()
+            if signal == SIGKILL {
+                #expect(try extracted().count == 1, "a killed run cannot clean up")
+            } else {
+                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+                #expect(try extracted().isEmpty, "signal \(signal) left \((try? extracted()) ?? [])")
+            }
+        }
+        // The next command that opens an archive removes what the killed run left.
+        let check = try LunarProcess.run(["check", "app.lunar"], cwd: dir, environment: ["TMPDIR": tmp.path])
+        #expect(check.status == 0, "\(check.err)")
+        #expect(try extracted().isEmpty, "left: \((try? extracted()) ?? [])")
+    }
 }

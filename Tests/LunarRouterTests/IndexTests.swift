@@ -22,6 +22,27 @@ import LunarRouter
         #expect(router.canOpen("/area3/detail/1"))
     }
 
+    /// Thousands of literal siblings added and removed in a random order (a fixed seed): the
+    /// table's incremental inserts and backward-shift removals must agree with a plain set.
+    @Test func literalSiblingsAgreeWithASetThroughRandomAddsAndRemoves() throws {
+        let router = Router()
+        var live: [Int: RouteToken] = [:]
+        var generator = SeededRandom(seed: 23)
+        for _ in 0..<6000 {
+            let n = Int(generator.next() % 1500)
+            if let token = live.removeValue(forKey: n) {
+                #expect(token.remove())
+            } else {
+                live[n] = try router.add("/s\(n)") { _ in true }
+            }
+        }
+        for n in 0..<1500 { #expect(router.canOpen("/s\(n)") == (live[n] != nil), "/s\(n)") }
+        // A manifest-sized table (20,000 siblings) registers and answers.
+        let big = Router()
+        for n in 0..<20_000 { try big.add("/r\(n)/:id") { _ in true } }
+        #expect(big.canOpen("/r19999/7") && big.canOpen("/r0/1") && !big.canOpen("/r20000/1"))
+    }
+
     @Test func literalAndVariableBranchesAreBothExplored() throws {
         let router = Router()
         let recorder = RouteRecorder()
@@ -40,5 +61,18 @@ import LunarRouter
         try router.add("/page#/tab/:name", handler: recorder.handler("tab"))
         #expect(router.open("myapp://page#/tab/two"))
         #expect(recorder.string("name") == "two")
+    }
+}
+
+/// A small seeded generator, so the random walk is the same on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -63,13 +63,9 @@ public struct BundleCheck: Sendable {
     // MARK: - Manifest
 
     private mutating func checkManifest(root: URL, bridgeAPI: String) {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("manifest.json").path) else {
-            problems.append("manifest.json: missing (a bundle needs one at its root)")
-            return
-        }
         let manifest: BundleManifest
         do {
-            manifest = try BundleManifest.parse(data)
+            manifest = try BundleManifest.load(root: root)
         } catch {
             problems.append(error.message)
             return

@@ -37,13 +37,35 @@ public struct BundleManifest: Codable, Sendable, Hashable {
         self.bridgeAPI = bridgeAPI
     }
 
+    /// The largest manifest accepted: room for tens of thousands of routes, and a bound on what
+    /// reading one costs.
+    public static let maxBytes = 1 << 20
+
+    /// Reads `manifest.json` at the root of a bundle directory and parses it: the one place a
+    /// manifest file is read.
+    public static func load(root: URL) throws(BundleError) -> BundleManifest {
+        let url = root.appendingPathComponent("manifest.json")
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw BundleError("manifest.json: missing (a bundle needs one at its root)")
+        }
+        defer { try? handle.close() }
+        // Read one byte past the cap, so an oversized file is refused without reading it whole.
+        let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data()
+        return try parse(data)
+    }
+
     /// Parses and validates manifest JSON, with messages that name the problem.
     public static func parse(_ data: Data, source: String = "manifest.json") throws(BundleError) -> BundleManifest {
+        guard data.count <= maxBytes else {
+            throw BundleError("\(source): larger than \(maxBytes / 1024) KiB (a manifest holds routes and settings, not data)")
+        }
         let manifest: BundleManifest
         do {
             manifest = try JSONDecoder().decode(BundleManifest.self, from: data)
         } catch let DecodingError.keyNotFound(key, _) {
             throw BundleError("\(source): missing field '\(key.stringValue)'")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw BundleError("\(source): field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' is null")
         } catch let DecodingError.typeMismatch(_, context) {
             throw BundleError("\(source): field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
         } catch let DecodingError.dataCorrupted(context) {

@@ -19,12 +19,11 @@ public struct ScriptBundle: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
             throw BundleError("\(directory.path): no such bundle directory")
         }
-        let manifestURL = root.appendingPathComponent("manifest.json")
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else {
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("manifest.json").path) else {
             throw BundleError("\(directory.path): no manifest.json")
         }
         self.root = root
-        self.manifest = try BundleManifest.parse(data, source: "manifest.json")
+        self.manifest = try BundleManifest.load(root: root)
     }
 
     public init(root: URL, manifest: BundleManifest) {

@@ -29,6 +29,9 @@ struct ElementReader {
         try forEachStringKey(of: "props", in: index) { name, value throws(RenderError) in
             if let prop = propValue(at: value) {
                 element.props[PropName(rawValue: name)] = prop
+            } else if lua_type(L, value) == LUA_TSTRING {
+                throw RenderError("\(describe(path, kind)) prop '\(name)' is not valid UTF-8 text (\(invalidUTF8(at: value))); "
+                                  + "text shown on screen must be UTF-8")
             } else if lua_type(L, value) != LUA_TNIL {
                 throw RenderError("\(describe(path, kind)) prop '\(name)' is a \(stack.typeName(at: value)); props are strings, numbers, booleans or signals")
             }
@@ -94,6 +97,25 @@ struct ElementReader {
         case LUA_TSTRING:
             return (try? String.read(from: stack, at: index)).map(PropValue.string)
         default: return nil
+        }
+    }
+
+    /// Where the string at `index` stops being UTF-8: "byte 5 is 0xff".
+    private func invalidUTF8(at index: Int32) -> String {
+        var length = 0
+        guard let bytes = lua_tolstring(stack.L, index, &length) else { return "unreadable" }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        var offset = 0
+        var decoder = UTF8()
+        var iterator = buffer.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return "unreadable"
+            case .error:
+                let byte = buffer[min(offset, buffer.count - 1)]
+                return "byte \(offset + 1) is 0x\(String(byte, radix: 16))"
+            }
         }
     }
 

@@ -397,18 +397,18 @@ public final class ScreenHost: RendererDelegate {
         let stack = state.stack
         let base = lua_gettop(L)
         defer { lua_settop(L, base) }
-        let tree: LuaValue
+        let results: [LuaValue]
         do {
-            tree = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
+            results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
                 try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
-            }.first ?? .nil
+            }
         } catch {
-            if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
-            showOverlay(error, on: screen)
+            renderFailed(error, on: screen)
             return
         }
+        let tree = results.first ?? .nil
         guard case .reference(let treeRef) = tree, treeRef.typeName == "table" else {
-            showOverlay(message: "render() of \(screen.module) returned \(tree.typeName), not an element", on: screen)
+            renderFailed("render() returned \(tree.typeName), not an element", by: results.dropFirst().first, on: screen)
             return
         }
         tree.push(to: stack)
@@ -417,7 +417,7 @@ public final class ScreenHost: RendererDelegate {
         do {
             element = try reader.read(at: lua_gettop(L))
         } catch {
-            showOverlay(message: "render() of \(screen.module): \(error.message)", on: screen)
+            renderFailed("render() of \(screen.module): \(error.message)", by: results.dropFirst().first, on: screen)
             return
         }
         screen.lastTree = LuaTableReference(reference: treeRef)
@@ -435,6 +435,26 @@ public final class ScreenHost: RendererDelegate {
             renderer?.setTitle(title, of: screen.id)
         }
         bindSignals(reader.bound, on: screen)
+    }
+
+    /// Reports a render that failed (once while its overlay shows) and shows it over the screen.
+    private func renderFailed(_ error: LuaScriptError, on screen: ScreenInstance) {
+        if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
+        showOverlay(error, on: screen)
+    }
+
+    /// A render whose result is not a tree: blamed on the render function's definition (the
+    /// helper returns it beside the tree), since the line it returned from is not known.
+    private func renderFailed(_ problem: String, by render: LuaValue?, on screen: ScreenInstance) {
+        var location: LuaSourceLocation?
+        if let render, state.stack.reserve(1) {
+            render.push(to: state.stack)
+            location = state.stack.definitionLocation(ofFunctionAt: -1)
+            lunar_pop(state.L, 1)
+        }
+        let message = location.map { "\($0): \(problem)" } ?? problem
+        renderFailed(LuaScriptError(kind: .runtime, message: message, location: location, traceback: nil, value: .string(message)),
+                     on: screen)
     }
 
     // MARK: Signal-bound props
@@ -656,12 +676,11 @@ public final class ScreenHost: RendererDelegate {
       if t ~= nil then return tostring(t) end
     end
 
+    -- The tree, and the render function (the host blames it for a tree it cannot read).
     function helpers.render(instance)
       local render = instance.render
       if render == nil then error("screen has no render() method", 0) end
-      local tree = render(instance)
-      if type(tree) ~= "table" then error("render() returned " .. type(tree) .. ", not an element", 0) end
-      return tree
+      return render(instance), render
     end
 
     function helpers.dispatch(tree, path, event, ...)

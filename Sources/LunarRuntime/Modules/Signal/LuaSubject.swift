@@ -213,8 +213,10 @@ final class LuaSubject: SignalSource {
         luaClass.method("send") { (subject: LuaSubject, value: SignalValue) in
             subject.send(.next(value.value))
         }
-        luaClass.method("fail") { (subject: LuaSubject, error: SignalValue) in
-            subject.send(.failed(LuaSignalError(value: error.value)))
+        luaClass.method("fail") { (subject: LuaSubject, error: StackSlot) in
+            // Where the script failed it: the report of an error nobody handles says so.
+            let value = SignalValue.value(at: error.index, in: error.stack)
+            subject.send(.failed(LuaSignalError(value: value, location: error.stack.callerLocation())))
         }
         luaClass.method("complete") { (subject: LuaSubject) in subject.send(.completed) }
         luaClass.method("_laneFailed") { (subject: LuaSubject, id: Int, status: Int, error: StackSlot) in

@@ -39,7 +39,7 @@ enum SignalModule {
         m.rawFunction("empty", parameters: [], results: ["Signal"]) { frame in push(.empty(), frame) }
         m.rawFunction("never", parameters: [], results: ["Signal"]) { frame in push(.never(), frame) }
         m.rawFunction("fail", parameters: ["any"], results: ["Signal"]) { frame in
-            let error = LuaSignalError(value: SignalValue.value(at: 1, in: frame.stack), location: callerLocation(frame))
+            let error = LuaSignalError(value: SignalValue.value(at: 1, in: frame.stack), location: frame.stack.callerLocation())
             return push(.fail(error), frame)
         }
         m.rawFunction("create", parameters: ["fun(observer: Observer): (fun()|Disposable)?"], results: ["Signal"]) { frame in
@@ -98,15 +98,6 @@ enum SignalModule {
     }
 
     /// `file:line` of the Lua code calling the current bridged function, if it is Lua code.
-    private static func callerLocation(_ frame: LuaCallFrame) -> LuaSourceLocation? {
-        let stack = frame.stack
-        _ = stack.reserve(1)
-        lunar_where(stack.L, 1)
-        defer { lunar_pop(stack.L, 1) }
-        // luaL_where gives "chunk:line: ", or "" for a C caller.
-        guard let place = try? String.read(from: stack, at: -1), place.hasSuffix(": ") else { return nil }
-        return LuaSourceLocation(parsing: String(place.dropLast(2)))
-    }
 
     /// `signal.create(fn)`: `fn(observer)` runs per subscription and may return a cleanup
     /// function or a disposable; an error it raises fails that subscription.

@@ -1,0 +1,127 @@
+import Foundation
+import LunarBridge
+import LunarRuntime
+import Testing
+
+/// The smaller faults an adversarial run found (issue 23, item 8): weak error locations, a
+/// `require` that followed symbolic links out of the bundle, and manifests that gave raw
+/// decoder errors or could be any size.
+@Suite struct HardeningFaultTests {
+    func open(_ screen: String, _ source: String) async throws -> (LunarRuntime, ErrorLog, TestBundle) {
+        let bundle = try TestBundle(routes: ["/home": "screens.home", "/x": "screens.x"], files: [
+            "screens/home.lua": "local ui = require('lunar.ui') return { render = function() return ui.Text('home') end }",
+            "screens/x.lua": source,
+        ])
+        let runtime = try await bundle.start()
+        let log = ErrorLog()
+        await runtime.onScriptError { log.append($0) }
+        try await runtime.run(.open("/x"))
+        return (runtime, log, bundle)
+    }
+
+    @Test func renderReturningANumberIsBlamedOnTheRenderFunction() async throws {
+        let (runtime, log, bundle) = try await open("x", """
+            return {
+              render = function()
+                return 42
+              end,
+            }
+            """)
+        defer { bundle.remove() }
+        #expect(log.errors.map(\.message) == ["screens/x.lua:2: render() returned number, not an element"])
+        #expect(await runtime.snapshot().contains("  at screens/x.lua:2"))
+    }
+
+    @Test func aTreeNestedTooDeeplyHasALocation() async throws {
+        let (runtime, log, bundle) = try await open("x", """
+            local ui = require("lunar.ui")
+            return {
+              render = function()
+                local t = ui.Text("x")
+                for _ = 1, 300 do t = ui.Column { t } end
+                return t
+              end,
+            }
+            """)
+        defer { bundle.remove() }
+        let error = try #require(log.errors.first)
+        #expect(error.location == LuaSourceLocation(file: "screens/x.lua", line: 3))
+        #expect(error.message.contains("nested more than 200 levels deep"))
+        #expect(await runtime.snapshot().contains("  at screens/x.lua:3"))
+    }
+
+    @Test func invalidUTF8InATextSaysSo() async throws {
+        let (_, log, bundle) = try await open("x", #"""
+            local ui = require("lunar.ui")
+            return { render = function() return ui.Text("bad \255 bytes") end }
+            """#)
+        defer { bundle.remove() }
+        let message = try #require(log.errors.first?.message)
+        #expect(message.hasPrefix("screens/x.lua:2: "), "\(message)")
+        #expect(message.contains("prop 'text' is not valid UTF-8 text (byte 5 is 0xff)"), "\(message)")
+    }
+
+    @Test func anUnhandledSubjectFailureSaysWhere() async throws {
+        let (_, log, bundle) = try await open("x", """
+            local ui = require("lunar.ui")
+            local signal = require("lunar.signal")
+            return {
+              load = function()
+                local s = signal.subject()
+                s:subscribe(function() end)
+                s:fail("boom")
+              end,
+              render = function() return ui.Text("x") end,
+            }
+            """)
+        defer { bundle.remove() }
+        let error = try #require(log.errors.first)
+        #expect(error.location == LuaSourceLocation(file: "screens/x.lua", line: 7))
+        #expect(error.report.hasPrefix("screens/x.lua:7: unhandled signal error: boom"), "\(error.report)")
+    }
+
+    @Test func requireDoesNotFollowALinkOutOfTheBundle() async throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-outside-\(UUID().uuidString).lua")
+        try "return { secret = 'outside' }".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let bundle = try TestBundle(files: [
+            "screens/home.lua": "local ui = require('lunar.ui') return { render = function() return ui.Text('home') end }",
+            "inside.lua": "return { secret = 'inside' }",
+        ])
+        defer { bundle.remove() }
+        try FileManager.default.createSymbolicLink(at: bundle.root.appendingPathComponent("leak.lua"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: bundle.root.appendingPathComponent("alias.lua"),
+                                                   withDestinationURL: bundle.root.appendingPathComponent("inside.lua"))
+        let runtime = try await bundle.start()
+        // A link that stays inside the bundle is fine.
+        #expect(try await runtime.lua("return require('alias').secret") == [.string("inside")])
+        do {
+            _ = try await runtime.lua("return require('leak').secret")
+            Issue.record("require read a file outside the bundle")
+        } catch let error as LuaScriptError {
+            #expect(error.message.contains("module 'leak' is outside the bundle (leak.lua links out of it)"), "\(error.message)")
+        }
+    }
+
+    @Test func manifestNullFieldsAndOversizedManifestsGetClearErrors() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = root.appendingPathComponent("manifest.json")
+        func error() -> String {
+            do {
+                _ = try ScriptBundle(directory: root)
+                return "opened"
+            } catch {
+                return error.message
+            }
+        }
+        try #"{"name": null, "version": "1", "entry": "/a", "routes": {"/a": "screens.a"}}"#.write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(error() == "manifest.json: field 'name' is null")
+        try #"{"name": "t", "version": "1", "entry": "/a", "routes": {"/a": null}}"#.write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(error() == "manifest.json: field 'routes./a' is null")
+        let padding = String(repeating: " ", count: BundleManifest.maxBytes)
+        try (#"{"name": "t", "version": "1", "entry": "/a", "routes": {"/a": "screens.a"}}"# + padding).write(to: manifest, atomically: true, encoding: .utf8)
+        #expect(error() == "manifest.json: larger than 1024 KiB (a manifest holds routes and settings, not data)")
+    }
+}
