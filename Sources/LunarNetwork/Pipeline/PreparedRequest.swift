@@ -32,7 +32,12 @@ struct PreparedRequest {
         for (name, value) in configuration.headers { merge(name, value) }
         for (name, value) in request.headers { merge(name, value) }
         if let credentials = request.credentials { merge("Authorization", credentials.headerValue) }
-        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            if let problem = HeaderRules.problem(name: name, value: value) {
+                throw NetworkError(kind: .invalidRequest, message: problem, url: url)
+            }
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
 
         let sensitive = (try? request.cache?.sensitiveData?.serializedText()) ?? ""
         let bodyPrint = body.map { String(ResponseCache.fingerprint($0), radix: 16) } ?? "-"
@@ -95,6 +100,11 @@ struct PreparedRequest {
             // Derived from the content, so equal bodies are equal bytes (and share a cache key).
             let fingerprint = ResponseCache.fingerprint(parts.flatMap { Array($0.name.utf8) + $0.data })
             let boundary = "lunar-" + String(fingerprint, radix: 16) + "-" + String(fingerprint.byteSwapped, radix: 36)
+            for part in parts {
+                if let contentType = part.contentType, let problem = HeaderRules.problem(value: contentType, name: "Content-Type") {
+                    throw NetworkError(kind: .invalidRequest, message: "multipart part \(part.name.debugDescription): \(problem)", url: url)
+                }
+            }
             return (multipartBody(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
         case .raw(let data, let contentType):
             return (data, contentType)
