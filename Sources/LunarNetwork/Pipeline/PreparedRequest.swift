@@ -18,6 +18,8 @@ struct PreparedRequest {
         for filter in configuration.urlFilters {
             url = filter.filter(url, for: request)
         }
+        // After the filters, which may rewrite the host: what is checked is what is sent.
+        try configuration.hostPolicy?.check(url)
 
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -45,7 +47,8 @@ struct PreparedRequest {
         transportRequest = TransportRequest(
             urlRequest: urlRequest,
             maximumBodySize: request.maximumBodySize ?? configuration.maximumBodySize,
-            priority: request.priority)
+            priority: request.priority,
+            hostPolicy: configuration.hostPolicy)
     }
 
     /// The URL from the target, the base URLs and the query, before filters.
