@@ -9,7 +9,7 @@
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
-//   LunarDevServer -> LunarRuntime + Hummingbird       -- dev server, change feed, mock API
+//   LunarDevServer -> LunarRuntime, LunarNetwork + Hummingbird -- dev server, change feed, mock API
 //   LunarPackaging -> LunarRuntime + ZIPFoundation, Crypto -- signed .lunar archives
 //   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging -- a thin command-line shell
 import Foundation
@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarRuntime", "LunarBridge", "LunarJSON",
+                "LunarRuntime", "LunarBridge", "LunarJSON", "LunarNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
