@@ -165,10 +165,11 @@ let package = Package(
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
             swiftSettings: strict
         ),
-        // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos, leaks.
+        // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos and policy,
+        // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]
