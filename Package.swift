@@ -223,6 +223,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzManifest", ["LunarRuntime", "LunarJSON"]),
         ("FuzzArchive", ["LunarPackaging"]),
+        ("FuzzHeaders", ["LunarNetwork"]),
     ]
     // Declares libFuzzer's driver entry, which each target's main.swift calls.
     package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))
