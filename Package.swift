@@ -9,7 +9,7 @@
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
-//   LunarDevServer -> LunarRuntime + Hummingbird       -- dev server, change feed, mock API
+//   LunarDevServer -> LunarRuntime, LunarNetwork + Hummingbird -- dev server, change feed, mock API
 //   LunarPackaging -> LunarRuntime + ZIPFoundation, Crypto -- signed .lunar archives
 //   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging -- a thin command-line shell
 import Foundation
@@ -102,7 +102,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarRuntime", "LunarBridge", "LunarJSON",
+                "LunarRuntime", "LunarBridge", "LunarJSON", "LunarNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -165,10 +165,11 @@ let package = Package(
             dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
             swiftSettings: strict
         ),
-        // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos, leaks.
+        // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos and policy,
+        // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]
@@ -222,6 +223,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzManifest", ["LunarRuntime", "LunarJSON"]),
         ("FuzzArchive", ["LunarPackaging"]),
+        ("FuzzHeaders", ["LunarNetwork"]),
     ]
     // Declares libFuzzer's driver entry, which each target's main.swift calls.
     package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))

@@ -1,3 +1,5 @@
+import LunarRuntime
+
 /// Caps that reading an archive enforces on the bytes actually decompressed
 /// (headers are never trusted for sizes), so a zip bomb stops early.
 public struct ArchiveLimits: Sendable, Hashable {
@@ -14,9 +16,10 @@ public struct ArchiveLimits: Sendable, Hashable {
     /// files of repeated text legitimately compress very well).
     public var compressionRatioFloor: Int
 
-    /// Caps for a bundle: 10,000 entries, 32 MiB per file, 256 MiB in all,
-    /// and 200:1 per entry past 1 MiB.
-    public init(maxEntries: Int = 10_000, maxFileSize: Int = 32 << 20, maxTotalSize: Int = 256 << 20,
+    /// Caps for a bundle: the entries and sizes of `BundleLimits.standard` (10,000 entries,
+    /// 32 MiB per file, 256 MiB in all), and 200:1 per entry past 1 MiB.
+    public init(maxEntries: Int = BundleLimits.standard.maxFiles, maxFileSize: Int = BundleLimits.standard.maxFileSize,
+                maxTotalSize: Int = BundleLimits.standard.maxTotalSize,
                 maxCompressionRatio: Int = 200, compressionRatioFloor: Int = 1 << 20) {
         self.maxEntries = maxEntries
         self.maxFileSize = maxFileSize

@@ -1,7 +1,8 @@
 import Foundation
 import LunarBridge
-import LunarStorage
+import LunarNetwork
 import LunarRouter
+import LunarStorage
 import LunarUI
 
 /// Options for a runtime.
@@ -66,8 +67,11 @@ public actor LunarRuntime {
             storageDirectory: options.storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: bundle.root),
             storageQuota: options.storageQuota)
         // The dev server's mock API (when the host points there) wins over the manifest's API.
-        if let base = options.apiBaseURL ?? bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
-            state[extension: ScriptNetwork.self]?.client.configuration.baseURL = base
+        if let network = state[extension: ScriptNetwork.self] {
+            if let base = options.apiBaseURL ?? bundle.manifest.api?.baseURL.flatMap(URL.init(string:)) {
+                network.client.configuration.baseURL = base
+            }
+            network.client.configuration.hostPolicy = try bundle.manifest.hostPolicy(apiBaseURL: options.apiBaseURL)
         }
         self.reloader = try ModuleReloader(state: state, bundle: bundle)
         let host = try ScreenHost(state: state, bundle: bundle, router: router)

@@ -67,6 +67,7 @@ public final class LoopbackServer: Sendable {
     private let stopped = Mutex(false)
     private let release = DispatchSemaphore(value: 0)
     private let waiting = Mutex(0)
+    private let accepted = Mutex(0)
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `handler` answers every request.
     public init(handler: @escaping @Sendable (Received) -> Reply) throws {
@@ -105,6 +106,9 @@ public final class LoopbackServer: Sendable {
     /// How many requests arrived for `path` (query ignored).
     public func hits(_ path: String) -> Int { received.filter { $0.path == path }.count }
 
+    /// How many connections were accepted so far, whether or not a request could be read from them.
+    public var connectionCount: Int { accepted.withLock { $0 } }
+
     /// Stops accepting, releases `.never` replies. Idempotent.
     public func stop() {
         let first = stopped.withLock { wasStopped in
@@ -126,6 +130,7 @@ public final class LoopbackServer: Sendable {
                 if errno == EINTR { continue }
                 return
             }
+            accepted.withLock { $0 += 1 }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

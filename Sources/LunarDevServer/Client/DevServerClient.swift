@@ -1,4 +1,5 @@
 import Foundation
+import LunarRuntime
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -29,9 +30,20 @@ public struct DevServerClient: Sendable {
         self.basePath = path
     }
 
+    /// The largest body ``send(_:_:headers:body:limit:)`` reads unless told otherwise: a bundle's
+    /// per-file cap (`BundleLimits.standard.maxFileSize`, 32 MiB).
+    public static let defaultReplyLimit = BundleLimits.standard.maxFileSize
+
     /// Sends one request and reads the whole response.
-    /// - Parameter path: the target below the base URL, starting with `/`, percent-encoded, with any query.
-    public func send(_ method: String = "GET", _ path: String, headers: [HeaderField] = [], body: [UInt8] = []) async throws -> HTTPReply {
+    /// - Parameters:
+    ///   - path: the target below the base URL, starting with `/`, percent-encoded, with any query.
+    ///   - limit: the largest body accepted, in bytes. A `Content-Length` over it is refused before
+    ///     the body is read, and a body that grows past it while streaming is refused at the byte
+    ///     that crosses it; both throw ``ReplyTooLarge`` and close the connection.
+    public func send(
+        _ method: String = "GET", _ path: String, headers: [HeaderField] = [], body: [UInt8] = [],
+        limit: Int = DevServerClient.defaultReplyLimit
+    ) async throws -> HTTPReply {
         try await exchange(method, path, headers: headers, body: body) { inbound in
             var status = 0
             var fields: [HeaderField] = []
@@ -41,7 +53,11 @@ public struct DevServerClient: Sendable {
                 case .head(let head):
                     status = Int(head.status.code)
                     fields = head.headers.map { HeaderField($0.name, $0.value) }
+                    if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
+                        throw ReplyTooLarge(limit: limit, declared: declared)
+                    }
                 case .body(let buffer):
+                    guard bytes.count + buffer.readableBytes <= limit else { throw ReplyTooLarge(limit: limit, declared: nil) }
                     bytes.append(contentsOf: buffer.readableBytesView)
                 case .end:
                     return HTTPReply(status: status, headers: fields, body: bytes)
@@ -52,15 +68,16 @@ public struct DevServerClient: Sendable {
     }
 
     /// The events of a `text/event-stream` response, as they arrive. The
-    /// stream throws when the server answers anything but 200, and ends when
-    /// the server closes the response; stopping iteration closes the connection.
-    public func events(_ path: String = "/events") -> AsyncThrowingStream<ServerSentEvent, any Error> {
+    /// stream throws when the server answers anything but 200 or sends an event
+    /// larger than `limit` bytes (``ReplyTooLarge``), and ends when the server
+    /// closes the response; stopping iteration closes the connection.
+    public func events(_ path: String = "/events", limit: Int = 1 << 20) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         let (stream, continuation) = AsyncThrowingStream<ServerSentEvent, any Error>.makeStream()
         let client = self
         let task = Task {
             do {
                 try await client.exchange("GET", path, headers: [HeaderField("Accept", "text/event-stream")], body: []) { inbound in
-                    var parser = ServerSentEventParser()
+                    var parser = ServerSentEventParser(limit: limit)
                     var failure: (status: Int, body: [UInt8])?
                     for try await part in inbound {
                         switch part {
@@ -68,9 +85,12 @@ public struct DevServerClient: Sendable {
                             if head.status != .ok { failure = (Int(head.status.code), []) }
                         case .body(let buffer):
                             if failure != nil {
+                                guard failure!.body.count + buffer.readableBytes <= limit else {
+                                    throw ReplyTooLarge(limit: limit, declared: nil)
+                                }
                                 failure!.body.append(contentsOf: buffer.readableBytesView)
                             } else {
-                                for event in parser.consume(buffer.readableBytesView) { continuation.yield(event) }
+                                for event in try parser.consume(buffer.readableBytesView) { continuation.yield(event) }
                             }
                         case .end:
                             if let failure {
@@ -116,5 +136,23 @@ public struct DevServerClient: Sendable {
             try await outbound.write(.end(nil))
             return try await read(inbound)
         }
+    }
+}
+
+/// A reply (or a feed's event) larger than the reader accepts; reading stopped there.
+public struct ReplyTooLarge: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The cap, in bytes.
+    public let limit: Int
+    /// The `Content-Length` the server announced, when that was over the cap.
+    public let declared: Int?
+
+    public init(limit: Int, declared: Int?) {
+        self.limit = limit
+        self.declared = declared
+    }
+
+    public var description: String {
+        if let declared { return "the server announced \(declared) bytes, over the cap of \(limit)" }
+        return "the server sent more than the cap of \(limit) bytes"
     }
 }

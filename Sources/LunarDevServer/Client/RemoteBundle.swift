@@ -1,5 +1,6 @@
 import Foundation
 import LunarJSON
+import LunarRuntime
 
 /// A bundle served by a dev server, mirrored into a local cache directory so
 /// it runs like a directory bundle.
@@ -16,17 +17,30 @@ import LunarJSON
 /// ```
 /// Paths from the server are checked like the server checks them
 /// (``BundlePath``), so a server cannot write outside the cache directory.
+/// Sizes are capped (``limits``) while the bytes arrive, and every file is
+/// checked against the size and SHA-256 the server's `/files` list gives before
+/// it is written; a file that fails is refused with a ``DevServerError`` naming it.
 public struct RemoteBundle: Sendable {
     /// The dev server's base URL.
     public let server: URL
     /// Where the files are kept: the bundle root to run.
     public let cacheDirectory: URL
+    /// The caps on the files mirrored: how many, how large each, how large in all.
+    public let limits: BundleLimits
     private let client: DevServerClient
 
-    public init(server: URL, cacheDirectory: URL) throws(DevServerError) {
+    public init(server: URL, cacheDirectory: URL, limits: BundleLimits = .standard) throws(DevServerError) {
         self.client = try DevServerClient(baseURL: server)
         self.server = server
         self.cacheDirectory = cacheDirectory.standardizedFileURL
+        self.limits = limits
+    }
+
+    /// A file as the server lists it.
+    private struct ListedFile {
+        let path: BundlePath
+        let sha256: String
+        let size: Int
     }
 
     /// `$XDG_CACHE_HOME/lunar/remote/HOST-PORT` (or `~/.cache/...`).
@@ -51,44 +65,86 @@ public struct RemoteBundle: Sendable {
     /// paths written or deleted, sorted.
     @discardableResult
     public func synchronize() async throws -> [String] {
-        let reply = try await client.send("GET", "/files")
-        guard reply.status == 200 else { throw DevServerError("GET /files: \(reply.status) \(reply.text)") }
-        guard case .array(let entries)? = try JSONValue(parsing: reply.body)["files"] else {
-            throw DevServerError("GET /files: no file list in the answer")
-        }
-        var listed = Set<String>()
+        let files = try await listing()
         var changed: [String] = []
-        for entry in entries {
-            guard let text = entry["path"]?.stringValue, let path = try? BundlePath(text) else { continue }
-            listed.insert(path.value)
-            let local = cacheDirectory.appendingPathComponent(path.value)
-            if let data = FileManager.default.contents(atPath: local.path), SHA256Digest(of: data).hex == entry["sha256"]?.stringValue {
+        for file in files.values.sorted(by: { $0.path.value < $1.path.value }) {
+            let local = cacheDirectory.appendingPathComponent(file.path.value)
+            if let data = FileManager.default.contents(atPath: local.path), SHA256Digest(of: data).hex == file.sha256 {
                 continue
             }
-            try await download(path)
-            changed.append(path.value)
+            try await download(file)
+            changed.append(file.path.value)
         }
-        for path in BundleFileIndex.paths(under: cacheDirectory) where !listed.contains(path.value) {
+        for path in BundleFileIndex.paths(under: cacheDirectory) where files[path.value] == nil {
             try? FileManager.default.removeItem(at: cacheDirectory.appendingPathComponent(path.value))
             changed.append(path.value)
         }
         return changed.sorted()
     }
 
-    /// Downloads the given paths into the cache, deleting those the server no
-    /// longer has; paths that are not valid bundle paths are skipped.
+    /// Downloads the given paths into the cache as the server lists them now,
+    /// deleting those it no longer lists; paths that are not valid bundle paths
+    /// are skipped.
     public func download(_ paths: [String]) async throws {
+        let files = try await listing()
         for text in paths {
             guard let path = try? BundlePath(text) else { continue }
-            try await download(path)
+            if let file = files[path.value] {
+                try await download(file)
+            } else {
+                try? FileManager.default.removeItem(at: cacheDirectory.appendingPathComponent(path.value))
+            }
         }
     }
 
-    private func download(_ path: BundlePath) async throws {
-        let reply = try await client.send("GET", "/files/" + path.percentEncoded)
+    /// `GET /files`, checked: each entry has a SHA-256 and a size, and the caps hold (entries
+    /// whose path is not a valid bundle path are left out).
+    private func listing() async throws -> [String: ListedFile] {
+        let reply = try await client.send("GET", "/files")
+        guard reply.status == 200 else { throw DevServerError("GET /files: \(reply.status) \(reply.text)") }
+        guard case .array(let entries)? = try JSONValue(parsing: reply.body)["files"] else {
+            throw DevServerError("GET /files: no file list in the answer")
+        }
+        guard entries.count <= limits.maxFiles else {
+            throw DevServerError("GET /files: the dev server lists \(entries.count) files, over the cap of \(limits.maxFiles)")
+        }
+        var files: [String: ListedFile] = [:]
+        var total = 0
+        for entry in entries {
+            guard let text = entry["path"]?.stringValue, let path = try? BundlePath(text) else { continue }
+            guard let sha256 = entry["sha256"]?.stringValue, sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit }),
+                  let size = entry["size"]?.numberValue.flatMap({ Int(exactly: $0) }), size >= 0 else {
+                throw DevServerError("\(path) is refused: the dev server lists it without a SHA-256 and a size")
+            }
+            guard size <= limits.maxFileSize else {
+                throw DevServerError("\(path) is refused: the dev server lists it at \(size) bytes, over the cap of \(limits.maxFileSize) bytes per file")
+            }
+            total += size
+            guard total <= limits.maxTotalSize else {
+                throw DevServerError("\(path) is refused: with it the bundle passes the cap of \(limits.maxTotalSize) bytes in all")
+            }
+            files[path.value] = ListedFile(path: path, sha256: sha256.lowercased(), size: size)
+        }
+        return files
+    }
+
+    /// Downloads one listed file, reading at most its listed size, and writes it only when its
+    /// size and SHA-256 are the listed ones.
+    private func download(_ file: ListedFile) async throws {
+        let path = file.path
+        let reply: HTTPReply
+        do {
+            reply = try await client.send("GET", "/files/" + path.percentEncoded, limit: file.size)
+        } catch let error as ReplyTooLarge {
+            throw DevServerError("\(path) is refused: the dev server sent more than the \(file.size) bytes it listed"
+                + (error.declared.map { " (it announced \($0))" } ?? ""))
+        }
         let local = cacheDirectory.appendingPathComponent(path.value)
         switch reply.status {
         case 200:
+            guard reply.body.count == file.size, SHA256Digest(of: reply.body).hex == file.sha256 else {
+                throw DevServerError("\(path) is refused: its SHA-256 or size differs from the dev server's file list (altered, or changed while downloading)")
+            }
             try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(reply.body).write(to: local, options: .atomic)
         case 404:

@@ -26,18 +26,28 @@ public struct ServerSentEvent: Hashable, Sendable {
 /// Splits a `text/event-stream` byte stream into events, following the
 /// HTML event-stream parsing rules (comments and `retry:` are skipped).
 public struct ServerSentEventParser: Sendable {
+    /// The largest event accepted, in bytes (its lines together, comments included).
+    public let limit: Int
     private var pending: [UInt8] = []
     private var event: String?
     private var data: [String] = []
     private var id: String?
     private var sawField = false
+    /// The bytes of the event read so far.
+    private var size = 0
 
-    public init() {}
+    /// A parser refusing events larger than `limit` bytes (1 MiB by default).
+    public init(limit: Int = 1 << 20) {
+        self.limit = limit
+    }
 
-    /// Feeds bytes as they arrive; returns the events they complete.
-    public mutating func consume(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+    /// Feeds bytes as they arrive; returns the events they complete. Throws ``ReplyTooLarge`` when
+    /// the event being read grows past ``limit`` (a server could otherwise send one endless line).
+    public mutating func consume(_ bytes: some Sequence<UInt8>) throws(ReplyTooLarge) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in bytes {
+            size += 1
+            guard size <= limit else { throw ReplyTooLarge(limit: limit, declared: nil) }
             if byte == UInt8(ascii: "\n") {
                 if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
                 if let event = line(String(decoding: pending, as: UTF8.self)) { events.append(event) }
@@ -51,7 +61,7 @@ public struct ServerSentEventParser: Sendable {
 
     private mutating func line(_ line: String) -> ServerSentEvent? {
         if line.isEmpty {
-            defer { event = nil; data = []; sawField = false }
+            defer { event = nil; data = []; sawField = false; size = 0 }
             guard sawField, !data.isEmpty else { return nil }
             return ServerSentEvent(event: event, data: data.joined(separator: "\n"), id: id)
         }

@@ -44,14 +44,23 @@ public final class MockAPI: Sendable {
             return .text(404, "no mock for \(request.method) /\(shown): add mock-api/\(request.method)/\(shown.isEmpty ? "index" : shown).json or .lua\n")
         }
         var response: MockResponse
+        let source: String
         switch endpoint.kind {
-        case .json: response = staticResponse(endpoint)
+        case .json:
+            response = staticResponse(endpoint)
+            source = String(endpoint.bundlePath.dropLast(5)) + ".response.json"
         case .lua:
+            source = endpoint.bundlePath
             switch await handler(for: endpoint) {
             case .success(let handler): response = await handler.respond(to: request, parameters: endpoint.parameters)
             case .failure(let failure): response = .text(500, failure.message + "\n")
             }
         }
+        if let problem = response.headerProblem() {
+            response = .text(500, "\(source): bad response: \(problem)\n")
+        }
+        // A Content-Length that agrees with the body: the server sends its own.
+        response.headers.removeAll { $0.name.lowercased() == "content-length" }
         if request.method == "HEAD" { response.body = [] }
         return response
     }

@@ -23,9 +23,12 @@ public struct NetworkConfiguration {
     public var accessories: [any RequestAccessory]
     /// Where cached responses are kept.
     public var cacheDirectory: URL
+    /// The hosts requests (and redirects) may reach; `nil` allows any. A runtime sets it from the
+    /// bundle's manifest (`api.baseURL`, `api.allowedHosts`).
+    public var hostPolicy: HostPolicy?
 
     /// Creates a configuration: no base URL, no default headers, a 60-second timeout,
-    /// a 16 MiB body cap, and a cache under the user's caches folder (`.../Lunar/Network`).
+    /// a 16 MiB body cap, a cache under the user's caches folder (`.../Lunar/Network`), and no host policy.
     public init(baseURL: URL? = nil) {
         self.baseURL = baseURL
         self.cdnURL = nil
@@ -39,5 +42,6 @@ public struct NetworkConfiguration {
         let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         self.cacheDirectory = caches.appendingPathComponent("Lunar/Network", isDirectory: true)
+        self.hostPolicy = nil
     }
 }

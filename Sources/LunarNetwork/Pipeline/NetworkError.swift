@@ -23,8 +23,12 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case transport
         /// The body is larger than the configured cap.
         case tooLarge
-        /// The request cannot be sent as described (for example a path with no base URL).
+        /// The request cannot be sent as described (for example a path with no base URL, or a header
+        /// name or value that could smuggle another header).
         case invalidRequest
+        /// The request was refused before a connection was opened: its URL, or a redirect's, leads to
+        /// a host the configuration's `HostPolicy` does not allow, or is not `http`/`https`.
+        case policy
     }
 
     /// The broad reason.

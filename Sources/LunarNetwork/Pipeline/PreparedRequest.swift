@@ -18,6 +18,8 @@ struct PreparedRequest {
         for filter in configuration.urlFilters {
             url = filter.filter(url, for: request)
         }
+        // After the filters, which may rewrite the host: what is checked is what is sent.
+        try configuration.hostPolicy?.check(url)
 
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -32,7 +34,12 @@ struct PreparedRequest {
         for (name, value) in configuration.headers { merge(name, value) }
         for (name, value) in request.headers { merge(name, value) }
         if let credentials = request.credentials { merge("Authorization", credentials.headerValue) }
-        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            if let problem = HeaderRules.problem(name: name, value: value) {
+                throw NetworkError(kind: .invalidRequest, message: problem, url: url)
+            }
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
 
         let sensitive = (try? request.cache?.sensitiveData?.serializedText()) ?? ""
         let bodyPrint = body.map { String(ResponseCache.fingerprint($0), radix: 16) } ?? "-"
@@ -40,7 +47,8 @@ struct PreparedRequest {
         transportRequest = TransportRequest(
             urlRequest: urlRequest,
             maximumBodySize: request.maximumBodySize ?? configuration.maximumBodySize,
-            priority: request.priority)
+            priority: request.priority,
+            hostPolicy: configuration.hostPolicy)
     }
 
     /// The URL from the target, the base URLs and the query, before filters.
@@ -95,6 +103,11 @@ struct PreparedRequest {
             // Derived from the content, so equal bodies are equal bytes (and share a cache key).
             let fingerprint = ResponseCache.fingerprint(parts.flatMap { Array($0.name.utf8) + $0.data })
             let boundary = "lunar-" + String(fingerprint, radix: 16) + "-" + String(fingerprint.byteSwapped, radix: 36)
+            for part in parts {
+                if let contentType = part.contentType, let problem = HeaderRules.problem(value: contentType, name: "Content-Type") {
+                    throw NetworkError(kind: .invalidRequest, message: "multipart part \(part.name.debugDescription): \(problem)", url: url)
+                }
+            }
             return (multipartBody(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
         case .raw(let data, let contentType):
             return (data, contentType)

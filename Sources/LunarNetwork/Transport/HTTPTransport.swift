@@ -28,12 +28,17 @@ public struct TransportRequest: Sendable {
     public var maximumBodySize: Int
     /// The scheduling priority.
     public var priority: RequestPriority
+    /// The hosts the request may reach: the client checked `urlRequest`'s URL; a transport that
+    /// follows redirects checks each new URL and completes with its `.policy` error instead of
+    /// connecting. `nil` allows any host.
+    public var hostPolicy: HostPolicy?
 
     /// Creates a transport request.
-    public init(urlRequest: URLRequest, maximumBodySize: Int, priority: RequestPriority) {
+    public init(urlRequest: URLRequest, maximumBodySize: Int, priority: RequestPriority, hostPolicy: HostPolicy? = nil) {
         self.urlRequest = urlRequest
         self.maximumBodySize = maximumBodySize
         self.priority = priority
+        self.hostPolicy = hostPolicy
     }
 }
 
@@ -62,6 +67,6 @@ public enum TransportEvent: Sendable {
     /// Body bytes arrived.
     case progress(DownloadProgress)
     /// The exchange ended: with an answer (any status), or with a `.timeout`, `.offline`, `.transport`,
-    /// `.tooLarge` or `.cancelled` error.
+    /// `.tooLarge`, `.policy` (a refused redirect) or `.cancelled` error.
     case completed(Result<TransportResponse, NetworkError>)
 }

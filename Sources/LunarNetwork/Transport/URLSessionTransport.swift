@@ -43,7 +43,7 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
         let task = session.dataTask(with: urlRequest)
         task.priority = request.priority.sessionPriority
-        receiver.register(task, limit: request.maximumBodySize, events: events)
+        receiver.register(task, limit: request.maximumBodySize, hostPolicy: request.hostPolicy, events: events)
         task.resume()
         return SessionTask(task: task)
     }
@@ -64,6 +64,7 @@ private final class SessionReceiver: NSObject, URLSessionDataDelegate, @unchecke
     // Unchecked: all mutable state is behind `exchanges`' mutex.
     private struct Exchange {
         let limit: Int
+        let hostPolicy: HostPolicy?
         let events: @Sendable (TransportEvent) -> Void
         var response: HTTPURLResponse?
         var body = Data()
@@ -72,8 +73,38 @@ private final class SessionReceiver: NSObject, URLSessionDataDelegate, @unchecke
 
     private let exchanges = Mutex<[Int: Exchange]>([:])
 
-    func register(_ task: URLSessionTask, limit: Int, events: @escaping @Sendable (TransportEvent) -> Void) {
-        exchanges.withLock { $0[task.taskIdentifier] = Exchange(limit: limit, events: events) }
+    func register(_ task: URLSessionTask, limit: Int, hostPolicy: HostPolicy?, events: @escaping @Sendable (TransportEvent) -> Void) {
+        exchanges.withLock { $0[task.taskIdentifier] = Exchange(limit: limit, hostPolicy: hostPolicy, events: events) }
+    }
+
+    /// Follows a redirect only to a host the request's policy allows; otherwise the exchange ends
+    /// here with the `.policy` error, before any connection to that host.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let id = task.taskIdentifier
+        let refusal = exchanges.withLock { exchanges -> (NetworkError, @Sendable (TransportEvent) -> Void)? in
+            guard let exchange = exchanges[id], let policy = exchange.hostPolicy else { return nil }
+            guard let url = request.url else {
+                exchanges[id] = nil
+                return (NetworkError(kind: .policy, message: "a redirect without a URL is refused", url: response.url), exchange.events)
+            }
+            do throws(NetworkError) {
+                try policy.check(url)
+                return nil
+            } catch {
+                exchanges[id] = nil
+                return (NetworkError(kind: .policy, message: "a redirect is refused: \(error.message)", url: url), exchange.events)
+            }
+        }
+        guard let (failure, events) = refusal else {
+            completionHandler(request)
+            return
+        }
+        events(.completed(.failure(failure)))
+        completionHandler(nil)
+        task.cancel()
     }
 
     func urlSession(

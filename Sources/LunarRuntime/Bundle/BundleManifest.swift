@@ -1,4 +1,5 @@
 import Foundation
+import LunarNetwork
 
 /// `manifest.json` at the root of a script bundle.
 ///
@@ -15,6 +16,17 @@ public struct BundleManifest: Codable, Sendable, Hashable {
         public init(baseURL: String? = nil, allowedHosts: [String]? = nil) {
             self.baseURL = baseURL
             self.allowedHosts = allowedHosts
+        }
+
+        /// `allowedHosts` read as host patterns; the first entry that is not a host name is refused.
+        func hostPatterns(source: String) throws(BundleError) -> [HostPolicy.Pattern] {
+            var patterns: [HostPolicy.Pattern] = []
+            for entry in allowedHosts ?? [] {
+                do { patterns.append(try HostPolicy.Pattern(entry)) } catch {
+                    throw BundleError("\(source): api.allowedHosts entry \(error.description)")
+                }
+            }
+            return patterns
         }
     }
 
@@ -90,9 +102,23 @@ public struct BundleManifest: Codable, Sendable, Hashable {
             }
         }
         guard entry.hasPrefix("/") else { throw BundleError("\(source): 'entry' must be a route path such as /login") }
-        if let base = api?.baseURL, URL(string: base)?.scheme == nil {
-            throw BundleError("\(source): api.baseURL '\(base)' is not an absolute URL")
+        if let base = api?.baseURL {
+            guard let url = URL(string: base), url.scheme != nil else {
+                throw BundleError("\(source): api.baseURL '\(base)' is not an absolute URL")
+            }
+            guard HostPolicy.Origin(url) != nil else {
+                throw BundleError("\(source): api.baseURL '\(base)' is refused: it must be an http:// or https:// URL with a host")
+            }
         }
+        _ = try api?.hostPatterns(source: source)
+    }
+
+    /// The host policy of a runtime for this bundle: `api.allowedHosts` on any port, plus the host
+    /// and port of `api.baseURL` and of `apiBaseURL` (the base the host chose, such as the mock
+    /// API's loopback address). Without `api.allowedHosts`, only those base URLs are allowed.
+    public func hostPolicy(apiBaseURL: URL?, source: String = "manifest.json") throws(BundleError) -> HostPolicy {
+        let bases = [api?.baseURL.flatMap(URL.init(string:)), apiBaseURL].compactMap { $0 }
+        return HostPolicy(hosts: try api?.hostPatterns(source: source) ?? [], origins: bases)
     }
 
     /// Refuses a manifest that names a `bridgeAPI` other than `expected` (the

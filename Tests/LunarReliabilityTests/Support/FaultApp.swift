@@ -20,8 +20,9 @@ final class FaultApp: Sendable {
     private let log = ReportedErrors()
 
     /// Writes the bundle (`files` over the default home and probe screens; `routes` added to
-    /// the manifest's) and starts it; `apiBaseURL` points `lunar.net` at a loopback server.
-    init(files: [String: String], routes: [String: String] = [:], apiBaseURL: URL? = nil,
+    /// the manifest's) and starts it; `apiBaseURL` points `lunar.net` at a loopback server, and
+    /// `api` (JSON text) is the manifest's `api` section.
+    init(files: [String: String], routes: [String: String] = [:], apiBaseURL: URL? = nil, api: String? = nil,
          lua: LuaStateOptions = LuaStateOptions(memoryLimit: FaultApp.memoryLimit, instructionBudget: FaultApp.budget)) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-faults-\(UUID().uuidString)")
         var allFiles = Self.baseFiles
@@ -29,7 +30,8 @@ final class FaultApp: Sendable {
         var allRoutes = ["/home": "screens.home", "/probe": "screens.probe"]
         for (pattern, module) in routes { allRoutes[pattern] = module }
         let routeJSON = allRoutes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
-        allFiles["manifest.json"] = #"{ "name": "faults", "version": "1.0.0", "entry": "/home", "routes": { \#(routeJSON) } }"#
+        let apiJSON = api.map { #", "api": \#($0)"# } ?? ""
+        allFiles["manifest.json"] = #"{ "name": "faults", "version": "1.0.0", "entry": "/home", "routes": { \#(routeJSON) }\#(apiJSON) }"#
         for (path, text) in allFiles {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -41,6 +41,14 @@ extension Parameters {
         }
     }
 
+    /// A header's value as `text(_:name:)` renders it, refused when the name is not a header name
+    /// or the value holds CR, LF or NUL (``HeaderRules``): a bad header raises at the script's line.
+    static func header(_ value: LuaValue, name: String) throws(LuaTypeMismatch) -> String {
+        let text = try text(value, name: name)
+        if let problem = HeaderRules.problem(name: name, value: text) { throw LuaTypeMismatch(problem: problem) }
+        return text
+    }
+
     /// Whole numbers without a fraction (`3`), others in Swift's shortest round-trip form (`2.5`).
     static func render(_ number: Double) -> String {
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }

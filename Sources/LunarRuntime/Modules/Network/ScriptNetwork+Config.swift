@@ -25,7 +25,7 @@ extension ScriptNetwork {
                 guard case .string(let name) = key else {
                     throw LuaTypeMismatch(problem: "field 'headers': names must be strings, got a \(key.typeName)")
                 }
-                do { values[name] = try Parameters.text(value, name: name) } catch {
+                do { values[name] = try Parameters.header(value, name: name) } catch {
                     throw LuaTypeMismatch(problem: "field 'headers': \(error.problem)")
                 }
             }

@@ -115,7 +115,7 @@ struct ScriptRequest {
                     throw LuaTypeMismatch(problem: "field 'headers': names must be strings, got a \(key.typeName)")
                 }
                 headers[name] = try field("headers") { () throws(LuaTypeMismatch) in
-                    try Parameters.text(header, name: name)
+                    try Parameters.header(header, name: name)
                 }
             }
             guard table.array.isEmpty else {
