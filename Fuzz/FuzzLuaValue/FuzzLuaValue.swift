@@ -15,7 +15,8 @@ import LunarJSON
 //   the same type and bits, and nothing else (see `LuaValueComparison`);
 // - pushing the `LuaValue` back builds a Lua value it is faithful to;
 // - decoding it as a `JSONValue` and encoding that back reads the same again;
-// - a Codable record built from the input survives encode, push, read, decode.
+// - a Codable record built from the input survives encode, push, read, decode;
+// - the storage encoding (JSON text under a size limit) agrees with the unlimited one.
 
 /// One Lua state for every input (libFuzzer runs inputs one at a time on one thread).
 nonisolated(unsafe) private let state: LuaState = {
@@ -38,6 +39,7 @@ func fuzzLuaValue(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     builder.run()
     for index in stride(from: base + 1, through: lua_gettop(L), by: 1) {
         checkConversion(at: index, on: stack)
+        checkStorageEncoding(at: index, on: stack, limit: 1 + size * 3)
     }
     checkRecord(FuzzInput(bytes))
     return 0
@@ -71,6 +73,41 @@ private func checkConversion(at index: Int32, on stack: LuaStack) {
         precondition(again == json, "JSONValue \(json) became \(again) through LuaValueEncoder")
     } catch {
         fatalError("JSONValue \(json) does not survive LuaValueEncoder then LuaValueDecoder: \(error)")
+    }
+}
+
+/// What `lunar.storage` does with a value: JSON text made in Lua's memory, stopped at a size
+/// limit. With a limit it must agree with the unlimited encoding (the same text when that fits,
+/// `tooLarge` exactly when it does not, the same refusal for a value with no JSON form), and the
+/// text must parse back as the JSON the store keeps.
+private func checkStorageEncoding(at index: Int32, on stack: LuaStack, limit: Int) {
+    let whole: Result<Data, LuaJSONError>
+    do throws(LuaJSONError) {
+        whole = .success(try stack.encodeJSON(at: index))
+    } catch {
+        whole = .failure(error)
+    }
+    let limited: Result<Data, LuaJSONError>
+    do throws(LuaJSONError) {
+        limited = .success(try stack.withEncodedJSON(at: index, limit: limit) { Data($0) })
+    } catch {
+        limited = .failure(error)
+    }
+    switch (whole, limited) {
+    case (.success(let text), .success(let fitted)):
+        precondition(text == fitted && text.count <= limit, "the limited text differs or passes the limit \(limit)")
+        do {
+            _ = try JSONValue(parsing: text)
+        } catch {
+            fatalError("the storage text does not parse: \(error): \(String(decoding: text, as: UTF8.self))")
+        }
+    case (.success(let text), .failure(let error)):
+        precondition(error.kind == .tooLarge && text.count > limit, "refused a \(text.count)-byte text under limit \(limit): \(error)")
+    case (.failure(let error), .success):
+        fatalError("the limited encoder accepted what the whole one refused: \(error)")
+    case (.failure(let error), .failure(let again)):
+        // Stopping at the limit may come before the walk reaches what has no JSON form.
+        precondition(again == error || again.kind == .tooLarge, "\(error) became \(again) under a limit")
     }
 }
 

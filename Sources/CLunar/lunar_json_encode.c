@@ -101,13 +101,20 @@ __attribute__((noreturn)) static void fail(Encoder *e, const char *reason) {
 
 // MARK: - Output buffer
 
+// How far past the limit a reservation may reach (the most any writer over-reserves).
+#define LIMIT_SLACK 64
+
+__attribute__((noreturn)) static void stop_over_limit(Encoder *e) {
+    if (e->over_limit) *e->over_limit = 1;
+    luaL_error(e->L, "JSON text over %I bytes", (lua_Integer)e->limit);
+    __builtin_unreachable();
+}
+
 static char *reserve(Encoder *e, size_t extra) {
     size_t needed = e->length + extra;
-    if (e->limit != 0 && needed > e->limit) {
-        // Stop before the buffer grows past the limit: the caller refuses the value by size.
-        if (e->over_limit) *e->over_limit = 1;
-        luaL_error(e->L, "JSON text over %I bytes", (lua_Integer)e->limit);
-    }
+    // Stop before the buffer grows past the limit: the caller refuses the value by size. Some
+    // writers reserve a few bytes more than they write, so the exact test is at the end.
+    if (e->limit != 0 && needed > e->limit + LIMIT_SLACK) stop_over_limit(e);
     if (needed > e->capacity) {
         size_t capacity = e->capacity ? e->capacity : 256;
         while (capacity < needed) capacity *= 2;
@@ -470,6 +477,7 @@ static int encode_first(lua_State *L, size_t limit, int *over_limit) {
     lunar_json_push_array_set(L, 0);
     e.arrays_slot = lua_gettop(L);
     encode_value(&e, 1);
+    if (e.limit != 0 && e.length > e.limit) stop_over_limit(&e);
     lua_pushlstring(L, e.buffer, e.length);
     return 1;
 }

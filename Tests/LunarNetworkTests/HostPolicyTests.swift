@@ -147,7 +147,9 @@ import Testing
         }
         #expect(signalError?.kind == .policy)
         #expect(exfil.connectionCount == 0)
-        #expect(api.hits("/a") == 2)
+        // The chain's first step reached the API; the batch's may or may not have, as a batch
+        // cancels its other requests when one fails (here at once, by the policy).
+        #expect((1...2).contains(api.hits("/a")))
     }
 
     @Test func onlyHTTPAndHTTPSAreAllowedUnderAPolicy() async throws {

@@ -53,7 +53,7 @@ int lunar_json_pdecode(lua_State *L, const void *bytes, size_t length, lunar_JSO
 int lunar_json_pencode(lua_State *L, int idx);
 
 /// lunar_json_pencode that stops as soon as the text would be longer than
-/// `limit` bytes (0: no limit), before its buffer grows past it: the status is
+/// `limit` bytes (0: no limit), before its buffer grows much past it: the status is
 /// then an error and `*over_limit` is 1 (0 otherwise).
 int lunar_json_pencode_limited(lua_State *L, int idx, size_t limit, int *over_limit);
 
