@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -126,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
+                "LunarRuntime", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -134,7 +134,7 @@ let package = Package(
 
         // A loopback HTTP server shared by the network, runtime and command-line tests.
         .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
-        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge"], swiftSettings: strict),
+        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
         .testTarget(
@@ -144,10 +144,10 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarJSON"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",
-            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless", "LunarUI"],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
@@ -162,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos and policy,
