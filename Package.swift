@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
         .library(name: "LunarIntercept", targets: ["LunarIntercept"]),
         .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
+        .library(name: "LunarBundle", targets: ["LunarBundle"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
@@ -84,16 +85,23 @@ let package = Package(
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI"],
             path: "Examples/Embedding/Sources",
             swiftSettings: strict
         ),
         // A fixed two-screen app on the terminal renderer; a fixture of the tmux tests.
         .executableTarget(name: "TerminalDemo", dependencies: ["LunarTerminal", "LunarUI"], swiftSettings: strict),
+        // A bundle on disk: manifest, layout, module files, checks, watching. The dev server and
+        // packaging use it without linking the runtime.
+        .target(
+            name: "LunarBundle",
+            dependencies: ["LunarBridge", "LunarRouter", "LunarNetwork"],
+            swiftSettings: strict
+        ),
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -102,7 +110,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarRuntime", "LunarBridge", "LunarJSON", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,7 +125,7 @@ let package = Package(
         .target(
             name: "LunarPackaging",
             dependencies: [
-                "LunarRuntime", "LunarBridge",
+                "LunarBundle", "LunarBridge",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -126,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -147,14 +155,14 @@ let package = Package(
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarJSON"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",
-            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI"],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarPackagingTests",
             dependencies: [
-                "LunarPackaging", "LunarRuntime", "LunarBridge", "LunarHeadless",
+                "LunarPackaging", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -162,14 +170,14 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos and policy,
         // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]
@@ -198,8 +206,8 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
-        ("Intercept", ["LunarRuntime", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
-        ("Reload", ["LunarRuntime", "LunarHeadless", "LunarUI"]),
+        ("Intercept", ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
+        ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
     ]
     for suite in suites {
@@ -221,7 +229,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzRouter", ["LunarRouter"]),
         ("FuzzJSON", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
-        ("FuzzManifest", ["LunarRuntime", "LunarJSON"]),
+        ("FuzzManifest", ["LunarBundle", "LunarJSON"]),
         ("FuzzArchive", ["LunarPackaging"]),
         ("FuzzHeaders", ["LunarNetwork"]),
     ]

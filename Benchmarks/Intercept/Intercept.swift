@@ -4,6 +4,7 @@ import CBaselines
 import CLunar
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarIntercept
 import LunarRuntime
 

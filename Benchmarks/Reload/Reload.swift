@@ -8,6 +8,7 @@
 import Benchmark
 import Foundation
 import Glibc
+import LunarBundle
 import LunarHeadless
 import LunarRuntime
 import LunarUI

@@ -1,5 +1,5 @@
 import Foundation
-import LunarRuntime
+import LunarBundle
 
 // Fuzzes reading a bundle's manifest.json (`BundleManifest.parse`), the first
 // thing `lunar run`, the dev server and hot reload do with bytes they did not write.

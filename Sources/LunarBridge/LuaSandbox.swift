@@ -80,14 +80,7 @@ public final class LuaDirectoryLoader: LuaModuleLoader {
     /// The file's bytes as they are: text, or bytecode (which the state
     /// refuses unless it accepts binary modules).
     public func chunk(forModule name: String) throws -> LuaModuleChunk? {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !parts.contains(where: { $0.isEmpty }),
-              !name.contains("/"), !name.contains("\\"), !name.contains("\0"), !name.hasPrefix("~")
-        else {
-            throw LuaError.message("module name '\(name)' is refused: require takes dotted names inside the bundle (no paths)")
-        }
-        let relative = parts.joined(separator: "/")
-        for candidate in [relative + ".lua", relative + "/init.lua"] {
+        for candidate in try ModulePath.candidates(forModule: name) {
             let url = root.appendingPathComponent(candidate).standardizedFileURL
             guard url.path.hasPrefix(root.path + "/") else {
                 throw LuaError.message("module '\(name)' is outside the bundle")

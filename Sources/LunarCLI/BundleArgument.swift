@@ -1,4 +1,5 @@
 import Foundation
+import LunarBundle
 import LunarPackaging
 import LunarRuntime
 
@@ -37,10 +38,10 @@ struct BundleArgument {
             let archive = try BundleArchive(contentsOf: url)
             let bundle: ScriptBundle
             if let trust {
-                bundle = try archive.open(trusting: try BundlePublicKey(contentsOf: URL(fileURLWithPath: trust)))
+                bundle = try archive.open(trusting: try BundlePublicKey(contentsOf: URL(fileURLWithPath: trust)), bridgeAPI: BridgeAPI.version)
             } else {
                 StandardError.write("lunar: warning: \(url.lastPathComponent) is opened unverified (no --trust KEY): who signed it is not checked, and bytecode is refused\n")
-                bundle = try archive.openUnverified()
+                bundle = try archive.openUnverified(bridgeAPI: BridgeAPI.version)
             }
             StopCleanup.shared.removeOnStop(bundle.root)
             return BundleArgument(bundle: bundle, archive: url)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarPackaging
+import LunarRuntime
 
 /// `lunar bundle DIR -o APP.lunar [--sign KEY] [--bytecode] [--include-dev]`:
 /// checks the bundle (a broken one is refused), then packs it into one
@@ -35,7 +36,7 @@ struct BundleCommand: AsyncParsableCommand {
     }
 
     private func pack() throws {
-        var packer = BundlePacker(bytecode: bytecode, includeDevelopmentFiles: includeDev, bridgeAPI: bridgeAPI)
+        var packer = BundlePacker(bridgeAPI: bridgeAPI ?? BridgeAPI.version, bytecode: bytecode, includeDevelopmentFiles: includeDev)
         let progress = PackingProgressLine()
         do {
             if let sign { packer.signingKey = try BundleSigningKey(contentsOf: URL(fileURLWithPath: sign)) }

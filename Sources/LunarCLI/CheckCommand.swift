@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBundle
 import LunarRuntime
 import LunarUI
 
@@ -27,11 +28,11 @@ struct CheckCommand: AsyncParsableCommand {
         if BundleArgument.isArchive(bundle) {
             let opened = try BundleArgument.open(bundle, trust: trust)
             defer { opened.close() }
-            check = BundleCheck(opening: opened.bundle)
+            check = BundleCheck(opening: opened.bundle, bridgeAPI: BridgeAPI.version)
         } else {
             // A directory is checked even when its manifest is broken: that is a problem to list.
             if trust != nil { _ = try BundleArgument.open(bundle, trust: trust) }
-            check = BundleCheck(directory: URL(fileURLWithPath: bundle))
+            check = BundleCheck(directory: URL(fileURLWithPath: bundle), bridgeAPI: BridgeAPI.version)
         }
         var text = ""
         // One line a problem, whatever the bundle's file names and messages hold.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBundle
 import LunarDevServer
 import LunarRuntime
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarDevServer
 import LunarRuntime
 

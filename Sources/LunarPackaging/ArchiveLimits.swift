@@ -1,4 +1,4 @@
-import LunarRuntime
+import LunarBundle
 
 /// Caps that reading an archive enforces on the bytes actually decompressed
 /// (headers are never trusted for sizes), so a zip bomb stops early.

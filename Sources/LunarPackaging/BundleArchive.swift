@@ -1,6 +1,6 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
+import LunarBundle
 
 /// A `.lunar` archive, read defensively (``ArchiveReader``) and split into
 /// the bundle's files, its file list and its signature. Opening it verifies
@@ -73,7 +73,7 @@ public struct BundleArchive: Sendable {
     /// bridge API are the signed ones. Refuses, in this order: unsigned,
     /// signed by another key, a signature that does not verify, then
     /// ``checkIntegrity(bridgeAPI:)``'s refusals.
-    public func verify(trusting key: BundlePublicKey, bridgeAPI: String = BridgeAPI.version) throws(BundleArchiveError) {
+    public func verify(trusting key: BundlePublicKey, bridgeAPI: String) throws(BundleArchiveError) {
         guard let signature else {
             throw BundleArchiveError(.unsigned, "\(name) is not signed (no \(BundleSignature.path)), but key \(key.fingerprint) is trusted: sign it with `lunar bundle --sign KEY`")
         }
@@ -89,7 +89,7 @@ public struct BundleArchive: Sendable {
     /// Checks, without the signature, that the files are exactly the listed
     /// ones (none missing, altered or added) and that the bundle was built for
     /// `bridgeAPI` and, if precompiled, for this Lua release.
-    public func checkIntegrity(bridgeAPI: String = BridgeAPI.version) throws(BundleArchiveError) {
+    public func checkIntegrity(bridgeAPI: String) throws(BundleArchiveError) {
         for (path, expected) in fileList.files.sorted(by: { $0.key < $1.key }) {
             guard let bytes = contents.files[path] else {
                 throw BundleArchiveError(.fileMissing, "\(name): \(path) is listed in \(BundleFileList.path) but missing from the archive")
@@ -118,7 +118,7 @@ public struct BundleArchive: Sendable {
     /// (default: the temporary directory) and returns the bundle there,
     /// marked verified: its bytecode, if any, loads. The caller removes
     /// `bundle.root` when done.
-    public func open(trusting key: BundlePublicKey, bridgeAPI: String = BridgeAPI.version, into parent: URL? = nil) throws(BundleArchiveError) -> ScriptBundle {
+    public func open(trusting key: BundlePublicKey, bridgeAPI: String, into parent: URL? = nil) throws(BundleArchiveError) -> ScriptBundle {
         try verify(trusting: key, bridgeAPI: bridgeAPI)
         return try extract(into: parent, verified: true)
     }
@@ -126,7 +126,7 @@ public struct BundleArchive: Sendable {
     /// Opens the archive without checking who signed it: its files and bridge
     /// API are still checked against its file list, and it is never marked
     /// verified, so an archive holding bytecode is refused.
-    public func openUnverified(bridgeAPI: String = BridgeAPI.version, into parent: URL? = nil) throws(BundleArchiveError) -> ScriptBundle {
+    public func openUnverified(bridgeAPI: String, into parent: URL? = nil) throws(BundleArchiveError) -> ScriptBundle {
         try checkIntegrity(bridgeAPI: bridgeAPI)
         if let release = fileList.bytecode {
             throw BundleArchiveError(.unsigned, "\(name) holds bytecode (\(release)), which is only loaded from a verified bundle: open it trusting its signing key (--trust KEY)")

@@ -1,6 +1,6 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
+import LunarBundle
 import ZIPFoundation
 
 /// Packs a bundle directory into a `.lunar` archive: the bundle's files at
@@ -8,7 +8,7 @@ import ZIPFoundation
 /// with a key, `_lunar/signature`. The format is in docs/bundles.md.
 ///
 /// ```swift
-/// var packer = BundlePacker()
+/// var packer = BundlePacker(bridgeAPI: BridgeAPI.version)
 /// packer.signingKey = try BundleSigningKey(contentsOf: URL(fileURLWithPath: "release.key"))
 /// packer.bytecode = true
 /// let report = try packer.pack(directory: bundleURL, to: URL(fileURLWithPath: "APP.lunar"))
@@ -25,11 +25,12 @@ public struct BundlePacker: Sendable {
     /// a shipped app needs neither).
     public var includeDevelopmentFiles = false
     /// The bridge API the bundle is checked against and recorded with when
-    /// its manifest names none; nil: ``BridgeAPI/version``.
-    public var bridgeAPI: String?
+    /// its manifest names none: the runtime's `BridgeAPI.version` (or, for a host with
+    /// modules of its own, `BridgeAPI.version(hostModules:)`).
+    public var bridgeAPI: String
 
-    /// A packer with no key, text scripts, and no development files.
-    public init(signingKey: BundleSigningKey? = nil, bytecode: Bool = false, includeDevelopmentFiles: Bool = false, bridgeAPI: String? = nil) {
+    /// A packer for `bridgeAPI`, by default with no key, text scripts, and no development files.
+    public init(bridgeAPI: String, signingKey: BundleSigningKey? = nil, bytecode: Bool = false, includeDevelopmentFiles: Bool = false) {
         self.signingKey = signingKey
         self.bytecode = bytecode
         self.includeDevelopmentFiles = includeDevelopmentFiles
@@ -58,8 +59,7 @@ public struct BundlePacker: Sendable {
     /// temporary file beside it first, so a failure leaves no partial archive).
     public func pack(directory: URL, to archive: URL, progress: ((Progress) -> Void)? = nil) throws(BundleArchiveError) -> Report {
         let root = directory.standardizedFileURL
-        let expectedAPI = bridgeAPI ?? BridgeAPI.version
-        let check = BundleCheck(directory: root, bridgeAPI: expectedAPI)
+        let check = BundleCheck(directory: root, bridgeAPI: bridgeAPI)
         guard check.passed, let manifest = check.manifest else {
             throw BundleArchiveError(.invalidBundle, "\(root.lastPathComponent) has problems (see `lunar check`):\n" + check.problems.joined(separator: "\n"))
         }
@@ -79,7 +79,7 @@ public struct BundlePacker: Sendable {
         }
         let list = BundleFileList(
             name: manifest.name, version: manifest.version,
-            bridgeAPI: manifest.bridgeAPI ?? expectedAPI,
+            bridgeAPI: manifest.bridgeAPI ?? bridgeAPI,
             bytecode: bytecode ? LuaState.bytecodeRelease : nil,
             files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, BundleFileList.File(describing: $0.bytes)) }))
         let listBytes = list.encoded()

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarNetwork
 import LunarRouter
 import LunarStorage

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBundle
 import LunarHeadless
 import LunarPackaging
 import LunarRuntime

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarPackaging
 import LunarRuntime
 import Testing
@@ -13,7 +14,7 @@ import Testing
         let key = BundleSigningKey()
         let file = work.appendingPathComponent("APP.lunar")
         var seen: [BundlePacker.Progress] = []
-        let report = try BundlePacker(signingKey: key).pack(directory: sample.root, to: file) { seen.append($0) }
+        let report = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: key).pack(directory: sample.root, to: file) { seen.append($0) }
 
         // Junk and development files stay out; the file list names the rest.
         #expect(report.fileList.files.keys.sorted() == ["lib/greeting.lua", "manifest.json", "screens/home.lua"])
@@ -25,7 +26,7 @@ import Testing
         #expect(seen.last?.bytesDone == seen.last?.bytesTotal)
 
         let archive = try BundleArchive(contentsOf: file)
-        let bundle = try archive.open(trusting: key.publicKey, into: work)
+        let bundle = try archive.open(trusting: key.publicKey, bridgeAPI: BridgeAPI.version, into: work)
         #expect(bundle.isVerified)
         #expect(bundle.root.path.hasPrefix(work.path + "/lunar-bundle-"))
         let mode = try FileManager.default.attributesOfItem(atPath: bundle.root.path)[.posixPermissions] as? Int
@@ -43,7 +44,7 @@ import Testing
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let key = BundleSigningKey()
         let file = work.appendingPathComponent("APP.lunar")
-        let report = try BundlePacker(signingKey: key, bytecode: true).pack(directory: sample.root, to: file)
+        let report = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: key, bytecode: true).pack(directory: sample.root, to: file)
         #expect(report.fileList.bytecode == "Lua 5.4")
 
         let archive = try BundleArchive(contentsOf: file)
@@ -51,13 +52,13 @@ import Testing
         #expect(screenBytes.starts(with: LuaModuleChunk.binarySignature))
         #expect(archive.contents.files["manifest.json"].map { String(decoding: $0, as: UTF8.self) }?.contains("sample") == true)
 
-        let bundle = try archive.open(trusting: key.publicKey, into: work)
+        let bundle = try archive.open(trusting: key.publicKey, bridgeAPI: BridgeAPI.version, into: work)
         let (runtime, screen, errors) = try await startHeadless(bundle)
         #expect(screen.contains("hello from Lua 5.4"), "\(screen)")
         try await runtime.perform(.tap("Fail"))
         // Debug information is kept: the bundle-relative chunk name and the line.
         #expect(errors.all.first?.contains("screens/home.lua:6: boom from the screen") == true, "\(errors.all)")
-        let check = BundleCheck(opening: bundle)
+        let check = BundleCheck(opening: bundle, bridgeAPI: BridgeAPI.version)
         #expect(check.passed, "\(check.problems)")
     }
 
@@ -66,11 +67,11 @@ import Testing
         let work = try makeTemporaryDirectory()
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
-        _ = try BundlePacker(signingKey: BundleSigningKey(), bytecode: true).pack(directory: sample.root, to: file)
+        _ = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: BundleSigningKey(), bytecode: true).pack(directory: sample.root, to: file)
         let archive = try BundleArchive(contentsOf: file)
 
         // An archive of bytecode opened without a trusted key is refused outright.
-        #expect(BundleArchiveError.Reason.of { _ = try archive.openUnverified(into: work) } == .unsigned)
+        #expect(BundleArchiveError.Reason.of { _ = try archive.openUnverified(bridgeAPI: BridgeAPI.version, into: work) } == .unsigned)
 
         // The same bytecode copied into a directory bundle does not load.
         try sample.write("screens/home.lua", "")
@@ -89,7 +90,7 @@ import Testing
         // Text modules of the same bundle still load.
         let text = try await runtime.withHost { _, state in try state.run("return require('lib.greeting').text()", name: "=test") }
         #expect(text == ["hello from Lua 5.4"])
-        let check = BundleCheck(directory: sample.root)
+        let check = BundleCheck(directory: sample.root, bridgeAPI: BridgeAPI.version)
         #expect(check.problems.contains { $0.contains("screens/home.lua: bytecode is refused") }, "\(check.problems)")
     }
 
@@ -98,10 +99,10 @@ import Testing
         let work = try makeTemporaryDirectory()
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
-        _ = try BundlePacker().pack(directory: sample.root, to: file)
+        _ = try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: file)
         let archive = try BundleArchive(contentsOf: file)
         #expect(archive.signature == nil)
-        let bundle = try archive.openUnverified(into: work)
+        let bundle = try archive.openUnverified(bridgeAPI: BridgeAPI.version, into: work)
         #expect(!bundle.isVerified)
         let (_, screen, _) = try await startHeadless(bundle)
         #expect(screen.contains("hello from Lua 5.4"))
@@ -113,7 +114,7 @@ import Testing
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
         try sample.write("mock-api/POST/login.lua", "return function(request) return { status = 200, json = {} } end\n")
-        let report = try BundlePacker(bytecode: true, includeDevelopmentFiles: true).pack(directory: sample.root, to: file)
+        let report = try BundlePacker(bridgeAPI: BridgeAPI.version, bytecode: true, includeDevelopmentFiles: true).pack(directory: sample.root, to: file)
         #expect(report.fileList.files.keys.sorted() == [
             "lib/greeting.lua", "manifest.json", "mock-api/GET/hello.json", "mock-api/POST/login.lua", "screens/home.lua",
             "spec/home_spec.lua",
@@ -130,7 +131,7 @@ import Testing
         let work = try makeTemporaryDirectory()
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
-        let outcome = Result { () throws(BundleArchiveError) in try BundlePacker().pack(directory: sample.root, to: file) }
+        let outcome = Result { () throws(BundleArchiveError) in try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: file) }
         guard case .failure(let error) = outcome else {
             Issue.record("packed a bundle with a syntax error")
             return
@@ -147,18 +148,18 @@ import Testing
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("APP.lunar")
         try FileManager.default.createSymbolicLink(atPath: sample.root.appendingPathComponent("lib/passwd").path, withDestinationPath: "/etc/passwd")
-        #expect(BundleArchiveError.Reason.of { _ = try BundlePacker().pack(directory: sample.root, to: file) } == .symlink)
+        #expect(BundleArchiveError.Reason.of { _ = try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: file) } == .symlink)
         try FileManager.default.removeItem(at: sample.root.appendingPathComponent("lib/passwd"))
         try sample.write("_lunar/files.json", "{}")
-        #expect(BundleArchiveError.Reason.of { _ = try BundlePacker().pack(directory: sample.root, to: file) } == .invalidBundle)
+        #expect(BundleArchiveError.Reason.of { _ = try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: file) } == .invalidBundle)
     }
 
     @Test func packingTheSameFilesTwiceWritesTheSameFileList() throws {
         let sample = try SampleBundle()
         let work = try makeTemporaryDirectory()
         defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
-        let first = try BundlePacker().pack(directory: sample.root, to: work.appendingPathComponent("a.lunar"))
-        let second = try BundlePacker().pack(directory: sample.root, to: work.appendingPathComponent("b.lunar"))
+        let first = try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: work.appendingPathComponent("a.lunar"))
+        let second = try BundlePacker(bridgeAPI: BridgeAPI.version).pack(directory: sample.root, to: work.appendingPathComponent("b.lunar"))
         #expect(first.fileList.encoded() == second.fileList.encoded())
         #expect(try Data(contentsOf: work.appendingPathComponent("a.lunar")) == Data(contentsOf: work.appendingPathComponent("b.lunar")))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBundle
 import LunarPackaging
 import LunarRuntime
 import Testing
@@ -18,7 +19,7 @@ import Testing
             work = try makeTemporaryDirectory()
             file = work.appendingPathComponent("APP.lunar")
             key = BundleSigningKey()
-            _ = try BundlePacker(signingKey: key, bytecode: bytecode, bridgeAPI: bridgeAPI).pack(directory: sample.root, to: file)
+            _ = try BundlePacker(bridgeAPI: bridgeAPI ?? BridgeAPI.version, signingKey: key, bytecode: bytecode).pack(directory: sample.root, to: file)
         }
 
         func remove() {
@@ -138,7 +139,7 @@ import Testing
         // A host whose own modules give it that version accepts it.
         #expect(try signed.refusal(bridgeAPI: "0123456789abcdef") == nil)
         // Unverified opening checks the bridge API too.
-        #expect(BundleArchiveError.Reason.of { _ = try BundleArchive(contentsOf: signed.file).openUnverified(into: signed.work) } == .bridgeAPIMismatch)
+        #expect(BundleArchiveError.Reason.of { _ = try BundleArchive(contentsOf: signed.file).openUnverified(bridgeAPI: BridgeAPI.version, into: signed.work) } == .bridgeAPIMismatch)
     }
 
     @Test func aMalformedFileListOrSignatureIsRefused() throws {

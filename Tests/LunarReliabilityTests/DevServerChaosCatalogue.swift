@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarDevServer
 import LunarRuntime
 import LunarTestSupport

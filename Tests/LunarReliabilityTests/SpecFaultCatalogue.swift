@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarRuntime
 import Testing
 

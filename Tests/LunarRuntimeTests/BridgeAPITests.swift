@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarRuntime
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
             .write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         // Running this would raise; compiling it must not.
         try "error('ran')\nreturn {}\n".write(to: dir.appendingPathComponent("screens/home.lua"), atomically: true, encoding: .utf8)
-        let check = BundleCheck(directory: dir)
+        let check = BundleCheck(directory: dir, bridgeAPI: BridgeAPI.version)
         #expect(check.passed, "\(check.problems)")
         #expect(check.scripts == ["screens/home.lua"])
         #expect(check.summary == "t: 1 script, 1 route: no problems")

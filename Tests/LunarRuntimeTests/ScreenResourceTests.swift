@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarBundle
 import LunarRuntime
 import LunarUI
 import Testing

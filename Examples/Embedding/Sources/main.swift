@@ -4,6 +4,7 @@
 //   swift run EmbeddingExample
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarHeadless
 import LunarRuntime
 import LunarUI

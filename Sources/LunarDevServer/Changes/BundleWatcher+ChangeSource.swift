@@ -1,4 +1,4 @@
-import LunarRuntime
+import LunarBundle
 
 /// The runtime's inotify watcher feeds the dev server's change feed directly;
 /// each stream is a subscriber of its own.

@@ -1,5 +1,5 @@
 import Foundation
-import LunarRuntime
+import LunarBundle
 import NIOCore
 import NIOHTTP1
 import NIOPosix

@@ -1,6 +1,6 @@
 import Foundation
+import LunarBundle
 import LunarJSON
-import LunarRuntime
 
 /// A bundle served by a dev server, mirrored into a local cache directory so
 /// it runs like a directory bundle.

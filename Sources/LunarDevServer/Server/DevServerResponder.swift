@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LunarBundle
 import LunarJSON
-import LunarRuntime
 import NIOCore
 
 /// Answers the dev server's requests: bundle files, the change feed and the mock API.

@@ -1,6 +1,7 @@
 import CLunar
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarRouter
 
 /// Which module is being loaded right now, so registrations a module makes
@@ -68,11 +69,9 @@ final class ModuleReloader {
 
     /// The module a bundle file holds (`screens/login.lua` → `screens.login`), if any.
     static func moduleName(forFile path: String) -> String? {
-        guard path.hasSuffix(".lua"), !path.hasPrefix("spec/"), !path.hasPrefix("mock-api/") else { return nil }
-        var name = String(path.dropLast(4))
-        if name.hasSuffix("/init") { name = String(name.dropLast(5)) }
-        let module = name.replacingOccurrences(of: "/", with: ".")
-        return BundleManifest.isModuleName(module) ? module : nil
+        // Specs and the mock API are not app code.
+        guard !path.hasPrefix("spec/"), !path.hasPrefix("mock-api/") else { return nil }
+        return ModulePath.moduleName(forFile: path)
     }
 
     /// Screens and view-models are swapped only; other modules also re-run their dependents.
@@ -96,7 +95,6 @@ final class ModuleReloader {
             }
         }
         for module in order {
-            let file = module.replacingOccurrences(of: ".", with: "/") + ".lua"
             let source: String
             let chunkName: String
             do {
@@ -113,7 +111,6 @@ final class ModuleReloader {
                 registrations.removeRegistrations(of: module)
                 _ = try state.callHelper(support.function("run", in: state), [.string(module), .function(chunk), .string(displayFile)])
                 failing[displayFile] = nil
-                failing[file] = nil
                 report.reloaded.append(module)
                 if source.hasPrefix("--@refresh reset") { resets.insert(module) }
             } catch {

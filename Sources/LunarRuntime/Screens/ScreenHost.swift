@@ -1,6 +1,7 @@
 import CLunar
 import Foundation
 import LunarBridge
+import LunarBundle
 import LunarRouter
 import LunarSignals
 import LunarUI
@@ -127,10 +128,7 @@ public final class ScreenHost: RendererDelegate {
     }
 
     func moduleExists(_ name: String) -> Bool {
-        guard BundleManifest.isModuleName(name) else { return false }
-        let path = name.replacingOccurrences(of: ".", with: "/")
-        return FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent(path + ".lua").path)
-            || FileManager.default.fileExists(atPath: bundle.root.appendingPathComponent(path + "/init.lua").path)
+        BundleManifest.isModuleName(name) && ModulePath.file(forModule: name, in: bundle.root) != nil
     }
 
     /// Shows `module` for a matched route (from the router: a refused request is reported, not thrown).

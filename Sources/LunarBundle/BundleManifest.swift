@@ -130,7 +130,7 @@ public struct BundleManifest: Codable, Sendable, Hashable {
         }
     }
 
-    static func isModuleName(_ s: String) -> Bool {
+    package static func isModuleName(_ s: String) -> Bool {
         !s.isEmpty && s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
         }

@@ -20,14 +20,14 @@ public struct BundleCheck: Sendable {
     /// The manifest, when it could be read.
     public private(set) var manifest: BundleManifest?
 
-    /// Checks the bundle at `directory` against `bridgeAPI` (this runtime's by default).
-    public init(directory: URL, bridgeAPI: String = BridgeAPI.version) {
+    /// Checks the bundle at `directory` against `bridgeAPI` (a runtime's `BridgeAPI.version`).
+    public init(directory: URL, bridgeAPI: String) {
         self.init(directory: directory, bridgeAPI: bridgeAPI, acceptsBytecode: false)
     }
 
     /// Checks an opened bundle: its precompiled scripts compile when it is
     /// verified (a signed archive's) and are refused otherwise.
-    public init(opening bundle: ScriptBundle, bridgeAPI: String = BridgeAPI.version) {
+    public init(opening bundle: ScriptBundle, bridgeAPI: String) {
         self.init(directory: bundle.root, bridgeAPI: bridgeAPI, acceptsBytecode: bundle.isVerified)
     }
 
@@ -79,8 +79,8 @@ public struct BundleCheck: Sendable {
                 problems.append("manifest.json: route '\(pattern)': \(error)")
             }
             if Self.moduleFile(module, in: root) == nil {
-                let path = module.replacingOccurrences(of: ".", with: "/")
-                problems.append("manifest.json: route '\(pattern)' names module '\(module)', but there is no \(path).lua or \(path)/init.lua")
+                let files = (try? ModulePath.candidates(forModule: module)) ?? []
+                problems.append("manifest.json: route '\(pattern)' names module '\(module)', but there is no \(files.joined(separator: " or "))")
             }
         }
         if !router.canOpen(manifest.entry) {
@@ -95,10 +95,7 @@ public struct BundleCheck: Sendable {
 
     /// The file `require(module)` loads inside the bundle, or nil.
     static func moduleFile(_ module: String, in root: URL) -> String? {
-        let path = module.replacingOccurrences(of: ".", with: "/")
-        return [path + ".lua", path + "/init.lua"].first {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
-        }
+        ModulePath.file(forModule: module, in: root)
     }
 
     // MARK: - Scripts
