@@ -8,9 +8,10 @@
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
-//   LunarRuntime -> LunarBridge + every service        -- adapts services into Lua modules
-//   LunarDevServer -> LunarRuntime, LunarNetwork + Hummingbird -- dev server, change feed, mock API
-//   LunarPackaging -> LunarRuntime + ZIPFoundation, Crypto -- signed .lunar archives
+//   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
+//   LunarRuntime -> LunarBundle, LunarBridge + every service -- adapts services into Lua modules
+//   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird -- dev server, change feed, mock API
+//   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging -- a thin command-line shell
 import Foundation
 import PackageDescription
