@@ -12,7 +12,8 @@
 //   LunarRuntime -> LunarBundle, LunarBridge + every service -- adapts services into Lua modules
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
-//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging -- a thin command-line shell
+//   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
+//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- a thin command-line shell
 import Foundation
 import PackageDescription
 
@@ -36,6 +37,7 @@ let package = Package(
         .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
         .library(name: "LunarBundle", targets: ["LunarBundle"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
+        .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
@@ -108,6 +110,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The spec runner (`lunar test`): spec files in fresh runtimes against the mock API,
+        // the `lunar.test` library, and TAP/JUnit/text reports.
+        .target(
+            name: "LunarSpecs",
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarHeadless", "LunarUI"],
+            swiftSettings: strict
+        ),
         .target(
             name: "LunarDevServer",
             dependencies: [
@@ -135,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -178,7 +187,7 @@ let package = Package(
         // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarSpecs", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import LunarBundle
-import LunarDevServer
 import LunarRuntime
+import LunarSpecs
 
 extension SpecFormat: ExpressibleByArgument {}
 
@@ -39,72 +39,21 @@ struct TestCommand: AsyncParsableCommand {
     private func runSpecs() async throws {
         let opened = try BundleArgument.open(bundle, trust: trust)
         defer { opened.close() }
-        let loaded = opened.bundle
-        let files = SpecFiles.find(in: loaded.root)
-        guard !files.isEmpty else {
+        var runner = SpecRunner(bundle: opened.bundle, filter: filter)
+        runner.prepare = { runtime in await runtime.register(HostModule.module(renderer: "headless")) }
+        guard !runner.files.isEmpty else {
             throw ScriptFailure(message: "lunar: no specs in \(bundle): add files named spec/<name>_spec.lua")
         }
         let sink = try ReportSink(path: output)
         var report = SpecReport(format: format)
         sink.write(report.header())
-        var results: [SpecFileResult] = []
-        for file in files {
-            let result = await run(file, of: loaded)
-            results.append(result)
-            sink.write(report.section(for: result))
-        }
+        let results = await runner.run { sink.write(report.section(for: $0)) }
         sink.write(report.footer(results))
         sink.close()
         if results.contains(where: { $0.failedCount > 0 }) { throw ExitCode.failure }
         if results.allSatisfy({ $0.cases.isEmpty }), let filter {
             throw ScriptFailure(message: "lunar: no test matches --filter \"\(filter)\"")
         }
-    }
-
-    /// Runs one spec file in a fresh runtime with its own storage and mock API.
-    private func run(_ file: String, of loaded: ScriptBundle) async -> SpecFileResult {
-        let storage = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lunar-test-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: storage) }
-        var options = RuntimeOptions(clock: .virtual, storageDirectory: storage)
-        var mockServer: RunningDevServer?
-        if loaded.mockAPI != nil {
-            do {
-                let server = try await DevServer(bundleDirectory: loaded.root, configuration: .init(port: 0)).start()
-                mockServer = server
-                options.apiBaseURL = server.mockAPIURL
-            } catch {
-                return SpecFileResult(file: file, loadError: "cannot serve the mock API: \(error)")
-            }
-        }
-        let result: SpecFileResult
-        do {
-            result = try await RuntimeScope.run({ try LunarRuntime(bundle: loaded, options: options) }) { runtime in
-                await runtime.register(HostModule.module(renderer: "headless"))
-                return await runtime.runSpecFile(file, filter: filter)
-            }
-        } catch {
-            result = SpecFileResult(file: file, loadError: "\(error)")
-        }
-        await mockServer?.stop()
-        return result
-    }
-}
-
-/// Finds spec files: `spec/**/*_spec.lua`, bundle-relative, sorted.
-enum SpecFiles {
-    static func find(in root: URL) -> [String] {
-        let specs = root.appendingPathComponent("spec", isDirectory: true)
-        guard let walker = FileManager.default.enumerator(
-            at: specs, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
-        var found: [String] = []
-        let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        for case let url as URL in walker where url.lastPathComponent.hasSuffix("_spec.lua") {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            if path.hasPrefix(prefix) { found.append(String(path.dropFirst(prefix.count))) }
-        }
-        return found.sorted()
     }
 }
 

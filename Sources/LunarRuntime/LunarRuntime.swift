@@ -47,8 +47,8 @@ public struct RuntimeOptions: Sendable {
 public actor LunarRuntime {
     public nonisolated let executor: LuaExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-    let state: LuaState
-    let host: ScreenHost
+    package let state: LuaState
+    package let host: ScreenHost
     let reloader: ModuleReloader
     public nonisolated let bundle: ScriptBundle
 

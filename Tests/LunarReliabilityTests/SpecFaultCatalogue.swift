@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarRuntime
+import LunarSpecs
 import Testing
 
 /// The fault catalogue, part 5: a fault in a Lua spec (`lunar test`). Each fails its own test

@@ -32,7 +32,8 @@ enum NavigatorModule {
 }
 
 extension ScreenHostReference {
-    var required: ScreenHost {
+    /// The host, or the error a module function raises when no screens are running.
+    package var required: ScreenHost {
         get throws {
             guard let host else { throw LuaError.message("no screens are running") }
             return host

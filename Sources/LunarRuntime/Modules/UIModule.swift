@@ -175,6 +175,7 @@ enum UIModule {
 }
 
 /// A weak link from bridged closures to the screen host (which owns the state).
-final class ScreenHostReference: @unchecked Sendable {
-    weak var host: ScreenHost?
+package final class ScreenHostReference: @unchecked Sendable {
+    package weak var host: ScreenHost?
+    package init() {}
 }

@@ -1,5 +1,4 @@
 import LunarBridge
-import LunarRuntime
 
 /// Runs a command's work with a runtime and tears the runtime down before returning.
 ///
@@ -8,13 +7,13 @@ import LunarRuntime
 /// exits the process) at once would leave the state alive at exit, which LeakSanitizer reports
 /// and which skips the state's own cleanup. So the runtime is dropped here, and the executor
 /// waited for (a few seconds at most: a runtime something else still holds does not stop).
-enum RuntimeScope {
+public enum RuntimeScope {
     /// How long to wait for the executor thread to stop.
-    static let stopTimeout = 5.0
+    public static let stopTimeout = 5.0
 
     /// Makes a runtime with `make`, runs `body` with it, then drops it and waits for its
     /// executor to stop, whether `body` returned or threw.
-    static func run<T>(
+    public static func run<T>(
         _ make: () async throws -> LunarRuntime,
         _ body: (LunarRuntime) async throws -> T
     ) async throws -> T {

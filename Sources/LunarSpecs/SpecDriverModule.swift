@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarRuntime
 import LunarHeadless
 import LunarUI
 

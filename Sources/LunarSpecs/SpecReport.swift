@@ -1,8 +1,7 @@
 import Foundation
-import LunarRuntime
 
 /// How `lunar test` writes its results.
-enum SpecFormat: String, CaseIterable {
+public enum SpecFormat: String, CaseIterable, Sendable {
     /// A describe/it tree with ✓ and ✗, failure messages, then "N passed, M failed".
     case text
     /// TAP version 13: one `ok`/`not ok` line per test, the plan at the end.
@@ -13,21 +12,21 @@ enum SpecFormat: String, CaseIterable {
 
 /// Renders spec results in one of the ``SpecFormat``s. Text and TAP are
 /// written file by file as the runs finish; JUnit needs every result first.
-struct SpecReport {
-    let format: SpecFormat
+public struct SpecReport {
+    public let format: SpecFormat
     private var number = 0
 
-    init(format: SpecFormat) {
+    public init(format: SpecFormat) {
         self.format = format
     }
 
     /// What opens the report.
-    func header() -> String {
+    public func header() -> String {
         format == .tap ? "TAP version 13\n" : ""
     }
 
     /// The part of the report for one spec file (JUnit: nothing; see ``footer(_:)``).
-    mutating func section(for file: SpecFileResult) -> String {
+    public mutating func section(for file: SpecFileResult) -> String {
         switch format {
         case .text: return Self.text(file)
         case .tap: return tap(file)
@@ -36,7 +35,7 @@ struct SpecReport {
     }
 
     /// What closes the report, given every file's results.
-    func footer(_ files: [SpecFileResult]) -> String {
+    public func footer(_ files: [SpecFileResult]) -> String {
         let passed = files.reduce(0) { $0 + $1.passedCount }
         let failed = files.reduce(0) { $0 + $1.failedCount }
         switch format {

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarRuntime
 import LunarHeadless
 
 extension LunarRuntime {
