@@ -56,15 +56,12 @@ struct ExecCommand: AsyncParsableCommand {
         )
         let engine: LuaEngine
         do {
-            engine = try LuaEngine(options: options, moduleRoot: root)
+            engine = try await ScriptModules.engine(forScriptsIn: root, options: options)
         } catch {
             throw ScriptFailure(message: "lunar: \(error)")
         }
         let failures = FailureCount()
         await engine.withState { state in
-            ScriptModules.install(
-                on: state, executor: engine.executor,
-                storageDirectory: ScriptStorageLocation.directory(forScriptDirectory: root))
             state.errorHandler = { error in
                 failures.increment()
                 StandardError.write("lunar: uncaught error: " + error.report + "\n")

@@ -55,28 +55,28 @@ struct RunCommand: AsyncParsableCommand {
         defer { opened.close() }
         let loaded = opened.bundle
         var options = opened.defaultOptions
-        var mockServer: RunningDevServer?
         if let apiBaseURL = api.apiBaseURL {
             options.apiBaseURL = URL(string: apiBaseURL)
-        } else if !api.noMockAPI, loaded.mockAPI != nil {
-            do {
-                let server = try await DevServer(bundleDirectory: loaded.root, configuration: .init(port: 0)).start()
-                mockServer = server
-                options.apiBaseURL = server.mockAPIURL
-            } catch {
-                throw ScriptFailure(message: "lunar: cannot serve the mock API: \(error)")
-            }
+            try await run(loaded, options)
+            return
         }
-        let chosen = options
-        if !headless, TerminalSession.isInteractive {
-            let runtime = try await Self.makeRuntime(loaded, chosen, renderer: "terminal")
-            do {
-                try await TerminalSession.run(runtime)
-            } catch {
-                await mockServer?.stop()
-                throw error
+        // The bundle's mock API, unless --no-mock-api.
+        do {
+            try await MockAPIScope.run(for: api.noMockAPI ? nil : loaded) { [options] mockAPI in
+                var options = options
+                if let mockAPI { options.apiBaseURL = mockAPI }
+                try await run(loaded, options)
             }
-            await mockServer?.stop()
+        } catch let error as MockAPIScopeError {
+            throw ScriptFailure(message: "lunar: \(error)")
+        }
+    }
+
+    /// Runs `loaded` in the terminal UI on a terminal, headless otherwise.
+    private func run(_ loaded: ScriptBundle, _ options: RuntimeOptions) async throws {
+        if !headless, TerminalSession.isInteractive {
+            let runtime = try await Self.makeRuntime(loaded, options, renderer: "terminal")
+            try await TerminalSession.run(runtime)
             return
         }
         let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
@@ -85,15 +85,9 @@ struct RunCommand: AsyncParsableCommand {
             feed.finish()
         }
         defer { pump.cancel() }
-        do {
-            try await RuntimeScope.run({ try await Self.makeRuntime(loaded, chosen) }) { runtime in
-                try await HeadlessSession(runtime: runtime).run(inputs)
-            }
-        } catch {
-            await mockServer?.stop()
-            throw error
+        try await RuntimeScope.run({ try await Self.makeRuntime(loaded, options) }) { runtime in
+            try await HeadlessSession(runtime: runtime).run(inputs)
         }
-        await mockServer?.stop()
     }
 
     private func runRemote(_ server: URL) async throws {

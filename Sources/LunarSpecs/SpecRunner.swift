@@ -58,27 +58,17 @@ public struct SpecRunner: Sendable {
         let storage = FileManager.default.temporaryDirectory
             .appendingPathComponent("lunar-test-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: storage) }
-        var options = RuntimeOptions(clock: .virtual, storageDirectory: storage)
-        var mockServer: RunningDevServer?
-        if bundle.mockAPI != nil {
-            do {
-                let server = try await DevServer(bundleDirectory: bundle.root, configuration: .init(port: 0)).start()
-                mockServer = server
-                options.apiBaseURL = server.mockAPIURL
-            } catch {
-                return SpecFileResult(file: file, loadError: "cannot serve the mock API: \(error)")
-            }
-        }
-        let result: SpecFileResult
         do {
-            result = try await RuntimeScope.run({ [bundle] in try LunarRuntime(bundle: bundle, options: options) }) { runtime in
-                await prepare(runtime)
-                return await runtime.runSpecFile(file, filter: filter, waitTimeout: waitTimeout)
+            return try await MockAPIScope.run(for: bundle) { [bundle] mockAPI in
+                var options = RuntimeOptions(clock: .virtual, storageDirectory: storage)
+                options.apiBaseURL = mockAPI
+                return try await RuntimeScope.run({ try LunarRuntime(bundle: bundle, options: options) }) { runtime in
+                    await prepare(runtime)
+                    return await runtime.runSpecFile(file, filter: filter, waitTimeout: waitTimeout)
+                }
             }
         } catch {
-            result = SpecFileResult(file: file, loadError: "\(error)")
+            return SpecFileResult(file: file, loadError: "\(error)")
         }
-        await mockServer?.stop()
-        return result
     }
 }

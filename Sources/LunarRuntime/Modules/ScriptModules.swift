@@ -26,6 +26,18 @@ public enum ScriptModules {
         return router
     }
 
+    /// An engine for scripts that run on their own, with no bundle or screens (`lunar exec`):
+    /// `require` resolves inside `root`, every module of ``install(on:executor:storageDirectory:storageQuota:)``
+    /// is there, and `lunar.storage` keeps its file by `root` (``ScriptStorageLocation``).
+    public static func engine(forScriptsIn root: URL, options: LuaStateOptions) async throws -> LuaEngine {
+        let engine = try LuaEngine(options: options, moduleRoot: root)
+        let executor = engine.executor
+        await engine.withState { state -> Void in
+            install(on: state, executor: executor, storageDirectory: ScriptStorageLocation.directory(forScriptDirectory: root))
+        }
+        return engine
+    }
+
     /// The modules that need screens: `lunar.ui`, `lunar.navigator`.
     static func installScreens(on state: LuaState, host: ScreenHost) {
         let reference = ScreenHostReference()
