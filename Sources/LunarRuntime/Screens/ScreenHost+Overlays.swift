@@ -1,0 +1,94 @@
+import CLunar
+import Foundation
+import LunarBridge
+import LunarBundle
+import LunarRouter
+import LunarSignals
+import LunarUI
+
+/// What shows over a screen: error overlays, the HUD, toasts and alerts; and what the
+/// renderer reports back (taps, text, alert buttons, back).
+extension ScreenHost {
+    // MARK: Errors
+
+    func showOverlay(_ error: LuaScriptError, on screen: ScreenInstance) {
+        var frame: [ErrorOverlay.SourceLine] = []
+        if let location = error.location, let lines = bundle.lines(ofFile: location.file) {
+            let range = max(1, location.line - 2)...min(lines.count, location.line + 2)
+            if !range.isEmpty { frame = range.map { ErrorOverlay.SourceLine(number: $0, text: lines[$0 - 1]) } }
+        }
+        let overlay = ErrorOverlay(message: error.overlayMessage, file: error.location?.file, line: error.location?.line, codeFrame: frame)
+        screen.overlay = overlay
+        renderer?.showError(overlay, on: screen.id)
+    }
+
+    func showOverlay(message: String, on screen: ScreenInstance) {
+        let overlay = ErrorOverlay(message: message)
+        screen.overlay = overlay
+        renderer?.showError(overlay, on: screen.id)
+    }
+
+    // MARK: HUD, toast, alert
+
+    func showHUD(_ text: String?) { renderer?.showHUD(text) }
+    func hideHUD() { renderer?.hideHUD() }
+    func toast(_ text: String) { renderer?.showToast(text) }
+
+    func alert(_ spec: LuaTableReference) throws {
+        let table = try state.callHelper(helpers.function("alertSpec", in: state), [.reference(spec.reference)])
+        guard let title = table.first?.stringValue else { throw LuaError.message("ui.alert needs a title") }
+        let message = table.count > 1 ? table[1].stringValue : nil
+        var buttons: [Alert.Button] = []
+        if table.count > 2, case .table(let list) = table[2] {
+            for entry in list.array {
+                let role = entry["role"].stringValue.flatMap(Alert.Button.Role.init(rawValue:)) ?? .default
+                buttons.append(Alert.Button(entry["title"].stringValue ?? "OK", role: role))
+            }
+        }
+        let id = AlertID(nextAlertID)
+        nextAlertID += 1
+        alerts[id] = spec
+        renderer?.showAlert(Alert(id: id, title: title, message: message, buttons: buttons.isEmpty ? [Alert.Button("OK")] : buttons))
+    }
+
+    // MARK: RendererDelegate
+
+    public func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
+        operationDepth += 1
+        defer { operationDepth -= 1 }
+        switch event {
+        case .element(let screenID, let node, let name, let payload):
+            guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
+            if name == .change, let payload { screen.reconciler.recordProps(Props([(PropName.value, payload)]), of: node) }
+            var argument: [LuaValue] = []
+            switch payload {
+            case .string(let s)?: argument = [.string(s)]
+            case .int(let i)?: argument = [.integer(i)]
+            case .double(let d)?: argument = [.number(d)]
+            case .bool(let b)?: argument = [.boolean(b)]
+            case nil: break
+            }
+            let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
+            do {
+                _ = try state.callHelper(helpers.function("dispatch", in: state),
+                                               [.reference(tree.reference), luaPath, .string(name.rawValue)] + argument)
+            } catch {
+                onScriptError(error)
+                renderer.showToast("error: " + error.message)
+            }
+            renderVisible()
+        case .alertButton(let id, let index):
+            guard let spec = alerts.removeValue(forKey: id) else { return }
+            do {
+                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(spec.reference), .integer(index + 1)])
+            } catch {
+                onScriptError(error)
+                renderer.showToast("error: " + error.message)
+            }
+            renderVisible()
+        case .back(let screen):
+            guard screen == visibleScreen else { return }
+            back()
+        }
+    }
+}

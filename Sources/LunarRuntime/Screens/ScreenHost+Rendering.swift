@@ -1,0 +1,106 @@
+import CLunar
+import Foundation
+import LunarBridge
+import LunarBundle
+import LunarRouter
+import LunarSignals
+import LunarUI
+
+/// Rendering: `render()` into the reconciler and out to the renderer, coalesced after each turn of Lua.
+extension ScreenHost {
+    /// Re-renders after the current job (coalesced): called when Lua ran.
+    func scheduleRender() {
+        guard operationDepth == 0, !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        renderScheduled = true
+        let bound = ExecutorBound(self)
+        driver.enqueue { bound.value.flushRender() }
+    }
+
+    /// Runs a pending re-render now (the headless driver calls this before a snapshot).
+    public func flushRender() {
+        guard renderScheduled else { return }
+        renderScheduled = false
+        renderVisible()
+    }
+
+    /// Renders every visible screen (the top of each stack is enough: covered
+    /// screens render again when they are uncovered).
+    public func renderVisible() {
+        renderScheduled = false
+        guard let id = visibleScreen, let screen = screens[id] else { return }
+        render(screen)
+    }
+
+    func render(_ screen: ScreenInstance) {
+        guard screen.loaded, !rendering else { return }
+        // Navigation that render() asks for waits until it has been drawn.
+        navigation.holding { renderHeld(screen) }
+    }
+
+    func renderHeld(_ screen: ScreenInstance) {
+        rendering = true
+        defer { rendering = false }
+        let L = state.L
+        let stack = state.stack
+        let base = lua_gettop(L)
+        defer { lua_settop(L, base) }
+        let results: [LuaValue]
+        do {
+            results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
+                try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
+            }
+        } catch {
+            renderFailed(error, on: screen)
+            return
+        }
+        let tree = results.first ?? .nil
+        guard case .reference(let treeRef) = tree, treeRef.typeName == "table" else {
+            renderFailed("render() returned \(tree.typeName), not an element", by: results.dropFirst().first, on: screen)
+            return
+        }
+        tree.push(to: stack)
+        var reader = ElementReader(stack: stack)
+        let element: Element
+        do {
+            element = try reader.read(at: lua_gettop(L))
+        } catch {
+            renderFailed("render() of \(screen.module): \(error.message)", by: results.dropFirst().first, on: screen)
+            return
+        }
+        screen.lastTree = LuaTableReference(reference: treeRef)
+        let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))
+        if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
+        if let reloadError {
+            if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }
+        } else if screen.overlay != nil {
+            screen.overlay = nil
+            renderer?.hideError(on: screen.id)
+        }
+        let title = readTitle(screen)
+        if title != screen.title {
+            screen.title = title
+            renderer?.setTitle(title, of: screen.id)
+        }
+        bindSignals(reader.bound, on: screen)
+    }
+
+    /// Reports a render that failed (once while its overlay shows) and shows it over the screen.
+    func renderFailed(_ error: LuaScriptError, on screen: ScreenInstance) {
+        if screen.overlay?.message != error.overlayMessage { onScriptError(error) }
+        showOverlay(error, on: screen)
+    }
+
+    /// A render whose result is not a tree: blamed on the render function's definition (the
+    /// helper returns it beside the tree), since the line it returned from is not known.
+    func renderFailed(_ problem: String, by render: LuaValue?, on screen: ScreenInstance) {
+        var location: LuaSourceLocation?
+        if let render, state.stack.reserve(1) {
+            render.push(to: state.stack)
+            location = state.stack.definitionLocation(ofFunctionAt: -1)
+            lunar_pop(state.L, 1)
+        }
+        let message = location.map { "\($0): \(problem)" } ?? problem
+        renderFailed(LuaScriptError(kind: .runtime, message: message, location: location, traceback: nil, value: .string(message)),
+                     on: screen)
+    }
+}
