@@ -27,8 +27,8 @@ public struct LuaStateOptions: Sendable {
 /// protected call, and allocations made while Swift frames are active are never
 /// refused (the memory cap is enforced when control returns to Lua).
 public final class LuaState {
-    /// The main thread.
-    public let L: OpaquePointer
+    /// The main thread. Package access: code outside Lunar reaches Lua through typed values, modules and stacks, never the raw C API on the state.
+    @usableFromInline package let L: OpaquePointer
     /// Allocation, budget and interrupt bookkeeping. Owned by a box that
     /// interrupt handles share, so a handle outliving the state never writes
     /// to freed memory.
