@@ -162,17 +162,17 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarJSON"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",
-            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarPackagingTests",
             dependencies: [
-                "LunarPackaging", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless",
+                "LunarPackaging", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

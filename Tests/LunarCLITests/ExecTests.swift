@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// Runs the built `lunar` binary (it sits beside the test bundle).
@@ -31,9 +32,7 @@ struct LunarProcess {
 }
 
 func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir
+    try makeTemporaryDirectory("lunar-cli")
 }
 
 @Suite struct ExecTests {

@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// `lunar types`, `lunar check` and `lunar new`, through the binary.
@@ -23,13 +24,7 @@ import Testing
 
     /// A bundle from `files` (relative path → contents) in a new temporary directory.
     static func bundle(_ files: [String: String]) throws -> URL {
-        let dir = try temporaryDirectory()
-        for (path, contents) in files {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try contents.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        try BundleDirectory(prefix: "lunar-cli", files: files).root
     }
 
     static let goodScreen = "local ui = require('lunar.ui')\nreturn { render = function() return ui.Text 'hi' end }\n"

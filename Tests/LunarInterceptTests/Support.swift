@@ -2,26 +2,21 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarRuntime
+import LunarTestSupport
 import Synchronization
 
 /// A bundle written to a temporary directory by a test.
 struct Bundle {
-    let root: URL
+    let directory: BundleDirectory
+    var root: URL { directory.root }
 
     init(routes: [String: String] = ["/home": "screens.home"], files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-intercept-\(UUID().uuidString)")
-        let routeJSON = routes.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
-        try write("manifest.json", #"{ "name": "test", "version": "1.0.0", "entry": "/home", "routes": { \#(routeJSON) } }"#)
-        for (path, text) in files { try write(path, text) }
+        directory = try BundleDirectory(prefix: "lunar-intercept", files: files.merging(["manifest.json": BundleDirectory.manifest(routes: routes)]) { old, _ in old })
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try directory.write(path, text) }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func remove() { directory.remove() }
 
     /// A headless runtime on the virtual clock with `native.probe` (`mark(s)`
     /// appends to `marks`) and `native.calc`; not started when `entry` is false.

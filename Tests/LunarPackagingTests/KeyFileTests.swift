@@ -1,5 +1,6 @@
 import Foundation
 import LunarPackaging
+import LunarTestSupport
 import Testing
 
 /// Key files: the documented text format, round trips, and refusals.

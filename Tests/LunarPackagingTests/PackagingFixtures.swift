@@ -3,14 +3,9 @@ import LunarBundle
 import LunarHeadless
 import LunarPackaging
 import LunarRuntime
+import LunarTestSupport
 import ZIPFoundation
 
-/// A fresh temporary directory, removed by the caller.
-func makeTemporaryDirectory(_ prefix: String = "lunar-packaging") throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A small bundle on disk: a home screen that shows a module's greeting and
 /// fails on demand with a known line, plus development files and junk.

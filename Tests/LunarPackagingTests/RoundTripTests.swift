@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarPackaging
 import LunarRuntime
+import LunarTestSupport
 import Testing
 
 /// Pack, verify, open and run: text and bytecode bundles end to end, headless.

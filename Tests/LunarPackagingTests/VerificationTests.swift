@@ -2,6 +2,7 @@ import Foundation
 import LunarBundle
 import LunarPackaging
 import LunarRuntime
+import LunarTestSupport
 import Testing
 
 /// Every way a signed archive can be wrong is refused before anything is

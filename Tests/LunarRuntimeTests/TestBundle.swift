@@ -3,26 +3,21 @@ import LunarBridge
 import LunarBundle
 import LunarHeadless
 import LunarRuntime
+import LunarTestSupport
 import LunarUI
 
-/// A bundle written to a temporary directory by a test.
+/// A bundle written to a temporary directory by a test (``BundleDirectory``), and runtimes of it.
 struct TestBundle {
-    let root: URL
+    let directory: BundleDirectory
+    var root: URL { directory.root }
 
     init(entry: String = "/home", routes: [String: String] = ["/home": "screens.home"], files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-bundle-\(UUID().uuidString)")
-        let routeJSON = routes.sorted(by: { $0.key < $1.key }).map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
-        try write("manifest.json", #"{ "name": "test", "version": "1.0.0", "entry": "\#(entry)", "routes": { \#(routeJSON) } }"#)
-        for (path, text) in files { try write(path, text) }
+        directory = try BundleDirectory(files: files.merging(["manifest.json": BundleDirectory.manifest(entry: entry, routes: routes)]) { old, _ in old })
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
+    func write(_ path: String, _ text: String) throws { try directory.write(path, text) }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func remove() { directory.remove() }
 
     /// A runtime on the virtual clock, started headless.
     func start(clock: LuaClock = .virtual) async throws -> LunarRuntime {

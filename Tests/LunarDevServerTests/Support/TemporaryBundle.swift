@@ -1,9 +1,11 @@
 import Foundation
 import LunarDevServer
+import LunarTestSupport
 
-/// A bundle directory written by a test into a fresh temporary directory.
+/// A bundle directory written by a test (``BundleDirectory``) with a manifest and a home screen.
 struct TemporaryBundle {
-    let root: URL
+    let directory: BundleDirectory
+    var root: URL { directory.root }
 
     static let manifest = #"{"name": "demo", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}"#
 
@@ -17,19 +19,14 @@ struct TemporaryBundle {
     /// Writes `files` (bundle path → content) under a new directory; the
     /// manifest and a home screen are added unless given.
     init(_ files: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-dev-\(UUID().uuidString)")
         var all = ["manifest.json": Self.manifest, "screens/home.lua": Self.homeScreen("Hello v1")]
         all.merge(files) { _, new in new }
-        for (path, text) in all { try write(path, text) }
+        directory = try BundleDirectory(prefix: "lunar-dev", files: all)
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-    }
+    func write(_ path: String, _ text: String) throws { try directory.write(path, text) }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func remove() { directory.remove() }
 }
 
 /// Runs `body` against a dev server for `bundle` on a free loopback port, and stops it afterwards.

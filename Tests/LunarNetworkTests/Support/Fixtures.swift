@@ -4,9 +4,7 @@ import LunarTestSupport
 
 /// A fresh, empty folder under the temporary directory for one test.
 func temporaryFolder() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-tests-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    (try? makeTemporaryDirectory("lunar-tests")) ?? FileManager.default.temporaryDirectory
 }
 
 /// A clock the test moves by hand, so cache expiry needs no waiting.

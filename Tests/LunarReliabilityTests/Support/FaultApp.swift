@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarRuntime
+import LunarTestSupport
 import Synchronization
 
 /// A bundle written to a temporary directory and run headless on the virtual clock, with tight
@@ -25,19 +26,12 @@ final class FaultApp: Sendable {
     /// `api` (JSON text) is the manifest's `api` section.
     init(files: [String: String], routes: [String: String] = [:], apiBaseURL: URL? = nil, api: String? = nil,
          lua: LuaStateOptions = LuaStateOptions(memoryLimit: FaultApp.memoryLimit, instructionBudget: FaultApp.budget)) async throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-faults-\(UUID().uuidString)")
         var allFiles = Self.baseFiles
         for (path, text) in files { allFiles[path] = text }
         var allRoutes = ["/home": "screens.home", "/probe": "screens.probe"]
         for (pattern, module) in routes { allRoutes[pattern] = module }
-        let routeJSON = allRoutes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
-        let apiJSON = api.map { #", "api": \#($0)"# } ?? ""
-        allFiles["manifest.json"] = #"{ "name": "faults", "version": "1.0.0", "entry": "/home", "routes": { \#(routeJSON) }\#(apiJSON) }"#
-        for (path, text) in allFiles {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        allFiles["manifest.json"] = BundleDirectory.manifest(name: "faults", routes: allRoutes, extra: api.map { ["api": $0] } ?? [:])
+        root = try BundleDirectory(prefix: "lunar-faults", files: allFiles).root
         var options = RuntimeOptions(lua: lua, clock: .virtual, storageDirectory: root.appendingPathComponent(".storage"))
         options.apiBaseURL = apiBaseURL
         runtime = try LunarRuntime(bundle: ScriptBundle(directory: root), options: options)

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A fresh, empty directory under the temporary directory (`<prefix>-<UUID>`); the caller removes it.
+public func makeTemporaryDirectory(_ prefix: String = "lunar-test") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A bundle directory a test writes: files by bundle path, in a fresh temporary directory.
+/// Every test target that needs a bundle on disk builds on this one writer.
+public struct BundleDirectory: Sendable {
+    /// The bundle's root.
+    public let root: URL
+
+    /// A `manifest.json` text: `routes` (pattern → module) sorted, and any `extra` top-level
+    /// members as raw JSON (`"api": {...}`).
+    public static func manifest(name: String = "test", entry: String = "/home", routes: [String: String] = ["/home": "screens.home"],
+                                extra: [String: String] = [:]) -> String {
+        let routeList = routes.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
+        let more = extra.sorted { $0.key < $1.key }.map { ", \"\($0.key)\": \($0.value)" }.joined()
+        return #"{"name": "\#(name)", "version": "1.0.0", "entry": "\#(entry)", "routes": {\#(routeList)}\#(more)}"#
+    }
+
+    /// Writes `files` (bundle path → text) into a new directory named `<prefix>-<UUID>`.
+    public init(prefix: String = "lunar-bundle", files: [String: String]) throws {
+        root = try makeTemporaryDirectory(prefix)
+        for (path, text) in files { try write(path, text) }
+    }
+
+    /// Writes (or replaces, atomically) one file, making its directories.
+    public func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    /// Removes the directory and everything in it.
+    public func remove() { try? FileManager.default.removeItem(at: root) }
+}
