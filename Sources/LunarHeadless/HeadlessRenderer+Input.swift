@@ -56,7 +56,7 @@ extension HeadlessRenderer {
         beginInput()
         let (screen, node) = try focusField(field)
         for character in text {
-            guard screens[screen.id] === screen, screen.nodes[node.id] === node, screen.isAttached(node), !node.isDisabled else {
+            guard screens[screen.id] === screen, screen.tree.node(node.id) === node, screen.tree.isAttached(node), !node.isDisabled else {
                 return
             }
             var value = node.props[.value]?.stringValue ?? ""
@@ -130,7 +130,7 @@ extension HeadlessRenderer {
     }
 
     /// Finds the field `field` names on the visible screen and focuses it.
-    private func focusField(_ field: String) throws -> (HeadlessScreen, HeadlessNode) {
+    private func focusField(_ field: String) throws -> (HeadlessScreen, MountedNode) {
         try refuseWhileAlertShows()
         let screen = try visibleContent()
         let node = try uniqueMatch(
@@ -143,7 +143,7 @@ extension HeadlessRenderer {
         guard !node.isDisabled else {
             throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
         }
-        screen.focused = node.id
+        screen.tree.focused = node.id
         return (screen, node)
     }
 
@@ -153,14 +153,14 @@ extension HeadlessRenderer {
         for target: String,
         in screen: HeadlessScreen,
         kindName: String,
-        candidates: (HeadlessNode) -> HeadlessNode?,
-        byLabel label: (HeadlessNode) -> String?,
+        candidates: (MountedNode) -> MountedNode?,
+        byLabel label: (MountedNode) -> String?,
         available: @autoclosure () -> [String],
         failure: HeadlessInputError.Reason
-    ) throws -> HeadlessNode {
-        var byID: [HeadlessNode] = []
-        var byLabel: [HeadlessNode] = []
-        screen.root?.forEachInPreorder { node in
+    ) throws -> MountedNode {
+        var byID: [MountedNode] = []
+        var byLabel: [MountedNode] = []
+        screen.tree.root?.forEachInPreorder { node in
             if node.elementID == target, let reached = candidates(node), !byID.contains(where: { $0 === reached }) {
                 byID.append(reached)
             }
@@ -186,7 +186,7 @@ extension HeadlessRenderer {
 
     private func pressableNames(in screen: HeadlessScreen) -> [String] {
         var names: [String] = []
-        screen.root?.forEachInPreorder { node in
+        screen.tree.root?.forEachInPreorder { node in
             if node.isPressable { names.append(name(of: node)) }
         }
         return names
@@ -194,7 +194,7 @@ extension HeadlessRenderer {
 
     private func fieldNames(in screen: HeadlessScreen) -> [String] {
         var names: [String] = []
-        screen.root?.forEachInPreorder { node in
+        screen.tree.root?.forEachInPreorder { node in
             if node.kind == .textField { names.append(name(of: node)) }
         }
         return names
@@ -202,14 +202,14 @@ extension HeadlessRenderer {
 
     /// How an error message names a node: its label or placeholder in quotes, else `#id`,
     /// else its kind.
-    private func name(of node: HeadlessNode) -> String {
+    private func name(of node: MountedNode) -> String {
         if let label = node.label ?? node.props[.placeholder]?.stringValue { return quoted(label) }
         if let id = node.elementID { return "#\(id)" }
         if let text = firstText(under: node) { return "\(node.kind) \(quoted(text))" }
         return node.kind.rawValue
     }
 
-    private func firstText(under node: HeadlessNode) -> String? {
+    private func firstText(under node: MountedNode) -> String? {
         if node.kind == .text, let text = node.label { return text }
         for child in node.children {
             if let text = firstText(under: child) { return text }
@@ -222,7 +222,7 @@ extension HeadlessRenderer {
     }
 
     /// Sets a field's text as the user changed it and reports the change.
-    private func setValue(_ value: String, of node: HeadlessNode, on screen: HeadlessScreen) {
+    private func setValue(_ value: String, of node: MountedNode, on screen: HeadlessScreen) {
         node.props[.value] = .string(value)
         if node.events.contains(.change) {
             report(.element(screen: screen.id, node: node.id, event: .change, payload: .string(value)))

@@ -20,13 +20,13 @@ extension HeadlessRenderer {
     /// nil when none matches or an error overlay hides the content. Changes nothing.
     public func element(_ target: String) -> HeadlessElement? {
         guard let screen = visibleRecord, screen.error == nil else { return nil }
-        var byID: HeadlessNode?
-        var byLabel: HeadlessNode?
-        screen.root?.forEachInPreorder { node in
+        var byID: MountedNode?
+        var byLabel: MountedNode?
+        screen.tree.root?.forEachInPreorder { node in
             if byID == nil, node.elementID == target { byID = node }
             if byLabel == nil, (node.label ?? node.props[.placeholder]?.stringValue) == target { byLabel = node }
         }
         guard let node = byID ?? byLabel else { return nil }
-        return HeadlessElement(kind: node.kind, props: node.props, isFocused: screen.focused == node.id)
+        return HeadlessElement(kind: node.kind, props: node.props, isFocused: screen.tree.focused == node.id)
     }
 }

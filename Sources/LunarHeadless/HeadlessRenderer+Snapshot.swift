@@ -28,8 +28,8 @@ extension HeadlessRenderer {
             lines.append(isVisibleScreenPresented ? title + " (modal)" : title)
             if let error = screen.error {
                 appendLines(of: error, to: &lines)
-            } else if let root = screen.root {
-                appendLines(of: root, depth: 0, focused: screen.focused, to: &lines)
+            } else if let root = screen.tree.root {
+                appendLines(of: root, depth: 0, focused: screen.tree.focused, to: &lines)
             } else {
                 lines.append("(empty)")
             }
@@ -48,7 +48,7 @@ extension HeadlessRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func appendLines(of node: HeadlessNode, depth: Int, focused: NodeID?, to lines: inout [String]) {
+    private func appendLines(of node: MountedNode, depth: Int, focused: NodeID?, to lines: inout [String]) {
         var words = [node.kind.rawValue]
         if let id = node.elementID { words.append("#" + escapingControls(id)) }
         var states: [String] = []

@@ -87,17 +87,24 @@ public final class HeadlessRenderer: Renderer {
 
     // MARK: Content
 
-    /// Applies `mutations` in order to `screen`'s tree; traps on one that breaks the protocol.
+    /// Applies `mutations` in order to `screen`'s tree; traps on one that breaks the protocol,
+    /// so a reconciler or runtime bug shows at its source.
     public func apply(_ mutations: [Mutation], to screen: ScreenID) {
-        let record = record(for: screen)
-        for mutation in mutations { record.apply(mutation) }
+        let tree = record(for: screen).tree
+        for mutation in mutations {
+            do throws(MutationError) {
+                try tree.apply(mutation)
+            } catch {
+                preconditionFailure("\(screen): \(error)")
+            }
+        }
     }
 
     /// Marks `node` as focused on `screen` (`[focused]` in the snapshot); traps on an unknown node.
     public func focus(_ node: NodeID?, on screen: ScreenID) {
-        let record = record(for: screen)
-        precondition(node.map { record.nodes[$0] != nil } ?? true, "focus \(screen): no node \(node!)")
-        record.focused = node
+        let tree = record(for: screen).tree
+        precondition(node.map { tree.node($0) != nil } ?? true, "focus \(screen): no node \(node!)")
+        tree.focused = node
     }
 
     /// Prints `overlay` instead of `screen`'s tree until ``hideError(on:)``.

@@ -9,8 +9,8 @@ extension TerminalRenderer {
             alert: alerts.first, selectedAlertButton: selectedAlertButton)
         if let screen = visibleRecord {
             scene.screen = Scene.Screen(
-                title: screen.title, canGoBack: canGoBack, root: screen.root,
-                focused: screen.focusedNode?.id, error: screen.error,
+                title: screen.title, canGoBack: canGoBack, root: screen.tree.root,
+                focused: screen.tree.focusedNode?.id, error: screen.error,
                 scrollOffset: screen.scrollOffset, revealsFocus: screen.revealsFocus)
         }
         return scene

@@ -31,7 +31,7 @@ extension TerminalRenderer {
             handleErrorKey(key, on: screen)
             return
         }
-        let focused = screen.focusedNode
+        let focused = screen.tree.focusedNode
         let field = focused?.kind == .textField ? focused : nil
         switch key {
         case .escape:
@@ -128,7 +128,7 @@ extension TerminalRenderer {
         let nodes = screen.focusableNodes
         guard !nodes.isEmpty else { return false }
         var next: Int
-        if let focused = screen.focusedNode, let current = nodes.firstIndex(where: { $0 === focused }) {
+        if let focused = screen.tree.focusedNode, let current = nodes.firstIndex(where: { $0 === focused }) {
             next = current + step
             if !nodes.indices.contains(next) {
                 guard wrapping else { return false }
@@ -153,7 +153,7 @@ extension TerminalRenderer {
     // MARK: Pressing and editing
 
     /// Enter on `node`: a field submits, anything else is pressed.
-    private func activate(_ node: TerminalNode, on screen: TerminalScreen) {
+    private func activate(_ node: MountedNode, on screen: TerminalScreen) {
         guard !node.isDisabled else { return }
         if node.kind == .textField {
             if node.events.contains(.submit) {
@@ -165,7 +165,7 @@ extension TerminalRenderer {
     }
 
     /// Appends `character` unless the field would exceed its `maxLength` in characters.
-    private func insert(_ character: Character, into field: TerminalNode, on screen: TerminalScreen) {
+    private func insert(_ character: Character, into field: MountedNode, on screen: TerminalScreen) {
         guard !field.isDisabled else { return }
         var value = field.string(.value)
         value.append(character)
@@ -174,7 +174,7 @@ extension TerminalRenderer {
     }
 
     /// Removes the field's last character.
-    private func deleteBackward(in field: TerminalNode, on screen: TerminalScreen) {
+    private func deleteBackward(in field: MountedNode, on screen: TerminalScreen) {
         var value = field.string(.value)
         guard !field.isDisabled, !value.isEmpty else { return }
         value.removeLast()
@@ -182,7 +182,7 @@ extension TerminalRenderer {
     }
 
     /// Shows the text the user made and reports it as ``EventName/change``.
-    private func setValue(_ value: String, of field: TerminalNode, on screen: TerminalScreen) {
+    private func setValue(_ value: String, of field: MountedNode, on screen: TerminalScreen) {
         field.props[.value] = .string(value)
         screen.revealsFocus = true
         if field.events.contains(.change) {

@@ -140,10 +140,11 @@ public final class TerminalRenderer: Renderer {
 
     // MARK: Content
 
-    /// Applies `mutations` in order to `screen`'s tree, skipping any that break the protocol.
+    /// Applies `mutations` in order to `screen`'s tree, skipping any that break the protocol:
+    /// a person's terminal should keep working.
     public func apply(_ mutations: [Mutation], to screen: ScreenID) {
-        let record = record(for: screen)
-        for mutation in mutations { record.apply(mutation) }
+        let tree = record(for: screen).tree
+        for mutation in mutations { try? tree.apply(mutation) }
         setNeedsDisplay()
     }
 
@@ -151,7 +152,7 @@ public final class TerminalRenderer: Renderer {
     /// clears focus.
     public func focus(_ node: NodeID?, on screen: ScreenID) {
         let record = record(for: screen)
-        record.focused = node.flatMap { record.nodes[$0] == nil ? nil : $0 }
+        record.focused = node.flatMap { record.tree.node($0)?.id }
         setNeedsDisplay()
     }
 

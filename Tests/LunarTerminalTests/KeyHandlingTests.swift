@@ -25,7 +25,7 @@ private let formTree = Element.column([
     }
 
     private func focusedID(_ harness: TerminalHarness) -> String? {
-        harness.renderer.visibleRecord?.focusedNode?.props[.id]?.stringValue
+        harness.renderer.visibleRecord?.tree.focusedNode?.props[.id]?.stringValue
     }
 
     @Test func tabAndShiftTabCycleThroughFocusableElementsSkippingDisabledOnes() {

@@ -5,14 +5,14 @@ private func rows(_ keys: [String]) -> Element {
     .list(keys.map { key in .row(key: key, [.text("Item \(key)")]) })
 }
 
-/// Reconciles `tree` into a mirror and checks the mirror then equals the tree.
+/// Reconciles `tree` into a mounted tree, as a renderer would, and checks it then equals the tree.
 private func reconcile(
-    _ tree: Element?, with reconciler: Reconciler, mirror: TreeMirror,
+    _ tree: Element?, with reconciler: Reconciler, mirror: MountedTree,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [Mutation] {
     let mutations = reconciler.reconcile(tree)
-    try mirror.apply(mutations)
-    #expect(mirror.tree == tree?.withoutKeys, sourceLocation: sourceLocation)
+    for mutation in mutations { try mirror.apply(mutation) }
+    #expect(mirror.element == tree?.withoutKeys, sourceLocation: sourceLocation)
     return mutations
 }
 
@@ -68,7 +68,7 @@ private func reconcile(
 
     @Test func insertingARowCreatesOnlyThatRow() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(rows(["a", "b", "c"]), with: reconciler, mirror: mirror)
         let before = mirror.childIDs()
         let mutations = try reconcile(rows(["a", "x", "b", "c"]), with: reconciler, mirror: mirror)
@@ -84,7 +84,7 @@ private func reconcile(
 
     @Test func removingARowRemovesOnlyItsNode() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(rows(["a", "b", "c"]), with: reconciler, mirror: mirror)
         let before = mirror.childIDs()
         let mutations = try reconcile(rows(["a", "c"]), with: reconciler, mirror: mirror)
@@ -94,7 +94,7 @@ private func reconcile(
 
     @Test func movingTheFirstRowToTheEndIsOneMove() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(rows(["a", "b", "c", "d"]), with: reconciler, mirror: mirror)
         let before = mirror.childIDs()
         let list = try #require(reconciler.rootNode)
@@ -108,7 +108,7 @@ private func reconcile(
 
     @Test func reversingFiveRowsKeepsOneAndMovesFour() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(rows(["a", "b", "c", "d", "e"]), with: reconciler, mirror: mirror)
         let before = mirror.childIDs()
         let mutations = try reconcile(rows(["e", "d", "c", "b", "a"]), with: reconciler, mirror: mirror)
@@ -119,7 +119,7 @@ private func reconcile(
 
     @Test func aKeyThatChangesKindIsReplaced() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(.column([.text("A", key: "k")]), with: reconciler, mirror: mirror)
         let mutations = try reconcile(.column([.button("A", key: "k")]), with: reconciler, mirror: mirror)
         #expect(mutations == [
@@ -131,7 +131,7 @@ private func reconcile(
 
     @Test func unkeyedChildrenMatchByPositionAmongTheirKind() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(.column([.text("A"), .button("Go")]), with: reconciler, mirror: mirror)
         // A new Text ahead of the Button must not cost the Button its node.
         let mutations = try reconcile(.column([.text("B"), .text("A"), .button("Go")]), with: reconciler, mirror: mirror)
@@ -145,7 +145,7 @@ private func reconcile(
 
     @Test func aNewRootKindReplacesTheRootAndNilEmptiesTheScreen() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(.column([.text("A")]), with: reconciler, mirror: mirror)
         #expect(try reconcile(.text("B"), with: reconciler, mirror: mirror) == [
             .remove(NodeID(1), parent: nil),
@@ -160,7 +160,7 @@ private func reconcile(
 
     @Test func duplicateKeysStillProduceTheNewTree() throws {
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         _ = try reconcile(rows(["a", "a", "b"]), with: reconciler, mirror: mirror)
         _ = try reconcile(rows(["b", "a", "a", "a"]), with: reconciler, mirror: mirror)
         _ = try reconcile(rows(["a"]), with: reconciler, mirror: mirror)
@@ -209,7 +209,7 @@ private func reconcile(
     func randomEditsAlwaysReachTheNewTreeAndKeepSurvivorsIDs(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let reconciler = Reconciler()
-        let mirror = TreeMirror()
+        let mirror = MountedTree()
         var keys = (0..<20).map { "k\($0)" }
         var nextKey = 20
         var labels: [String: String] = [:]

@@ -15,7 +15,7 @@ struct ElementLayout {
     static let defaultFieldBox = 24
 
     /// `node` and its subtree laid out in `width` columns.
-    func block(for node: TerminalNode, width: Int) -> ContentBlock {
+    func block(for node: MountedNode, width: Int) -> ContentBlock {
         guard width > 0 else { return ContentBlock(width: 0) }
         var block: ContentBlock
         switch node.kind {
@@ -52,7 +52,7 @@ struct ElementLayout {
     }
 
     /// The columns `node` takes when given as many as it likes; a row divides its width by these.
-    func naturalWidth(of node: TerminalNode) -> Int {
+    func naturalWidth(of node: MountedNode) -> Int {
         switch node.kind {
         case .column, .list:
             return node.children.map(naturalWidth(of:)).max() ?? 0
@@ -77,7 +77,7 @@ struct ElementLayout {
 
     /// Children side by side, one column apart, top-aligned. Each child gets its natural
     /// width while space lasts; spacers share what is left; a divider is a vertical line.
-    private func rowBlock(for node: TerminalNode, width: Int) -> ContentBlock {
+    private func rowBlock(for node: MountedNode, width: Int) -> ContentBlock {
         let children = node.children
         var widths = [Int](repeating: 0, count: children.count)
         var remaining = width - max(0, children.count - 1)
@@ -129,7 +129,7 @@ struct ElementLayout {
     }
 
     /// `[ Title ]`, dimmed when disabled, highlighted when focused.
-    private func buttonBlock(for node: TerminalNode, width: Int) -> ContentBlock {
+    private func buttonBlock(for node: MountedNode, width: Int) -> ContentBlock {
         let title = prefix(of: node.string(.title), fittingIn: max(0, width - 4))
         let style: TextStyle = node.id == focused ? .focused : node.isDisabled ? .hint : .button
         var grid = CellGrid(width: width, height: 1)
@@ -139,7 +139,7 @@ struct ElementLayout {
 
     /// A bracketed box: the value (one `*` per character when secure), or the placeholder
     /// while empty; the end of a long value, so the cursor stays in view.
-    private func fieldBlock(for node: TerminalNode, width: Int) -> ContentBlock {
+    private func fieldBlock(for node: MountedNode, width: Int) -> ContentBlock {
         let boxWidth = min(fieldWidth(of: node), width)
         let inner = max(0, boxWidth - 2)
         let isFocused = node.id == focused
@@ -169,7 +169,7 @@ struct ElementLayout {
     }
 
     /// The box is as wide as `maxLength` (capped), or the placeholder, plus the cursor and brackets.
-    private func fieldWidth(of node: TerminalNode) -> Int {
+    private func fieldWidth(of node: MountedNode) -> Int {
         let length = node.props[.maxLength]?.intValue.map { min(max($0, 1), Self.longestFieldBox) }
             ?? Self.defaultFieldBox
         return max(length, displayWidth(of: node.string(.placeholder)), 8) + 3

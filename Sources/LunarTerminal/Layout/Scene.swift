@@ -10,7 +10,7 @@ struct Scene {
         /// Whether Esc leads somewhere (a screen beneath, or a modal to close): shows the back hint.
         var canGoBack = false
         /// The content; nil while the screen has none.
-        var root: TerminalNode?
+        var root: MountedNode?
         /// The focused node.
         var focused: NodeID?
         /// Shown instead of the content when set.

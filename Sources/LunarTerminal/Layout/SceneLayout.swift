@@ -94,7 +94,7 @@ struct SceneLayout {
         return ["Tab move", "Enter press"] + back + ["q quit"]
     }
 
-    private func isField(_ id: NodeID, in root: TerminalNode) -> Bool {
+    private func isField(_ id: NodeID, in root: MountedNode) -> Bool {
         var found = false
         root.forEachInPreorder { node in
             if node.id == id, node.kind == .textField { found = true }
