@@ -146,7 +146,7 @@ let package = Package(
 
         // A loopback HTTP server shared by the network, runtime and command-line tests.
         .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
-        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge"], swiftSettings: strict),
+        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
         .testTarget(
