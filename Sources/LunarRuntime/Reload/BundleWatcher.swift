@@ -55,7 +55,7 @@ public final class BundleWatcher: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Whether the watcher gets file events from the system, rather than polling.
+    /// While watching: whether the watcher gets file events from the system, rather than polling.
     public var usesFileEvents: Bool {
         lock.lock()
         defer { lock.unlock() }
