@@ -23,7 +23,9 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Lunar",
-    platforms: [.macOS(.v14)],
+    // What the code needs: Synchronization's Mutex and Atomic (macOS 15, iOS 18); Hummingbird 2
+    // (macOS 14, iOS 17) asks for less. Linux has no minimum here. docs/swift-host.md: "Apple platforms / iOS".
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LunarBridge", targets: ["LunarBridge"]),
         .library(name: "LunarSignals", targets: ["LunarSignals"]),
@@ -54,7 +56,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        // Lua 5.4 from the system (Debian: liblua5.4-dev).
+        // Lua 5.4, found with pkg-config (Debian: liblua5.4-dev; Homebrew: lua). Lunar includes
+        // <lua.h>, <lauxlib.h>, <lualib.h> from the directory pkg-config names; an Apple app
+        // supplies Lua as in docs/swift-host.md ("Supplying Lua").
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -79,11 +83,19 @@ let package = Package(
         .target(name: "LunarIntercept", swiftSettings: strict),
         // ncurses from the system (Debian: libncurses-dev), the wide-character build.
         // No pkgConfig: ncursesw.pc's only cflags are -D flags SwiftPM rejects with a
-        // warning; the module map links the library and the shim sets the wide API on.
+        // warning; the shim sets the wide API on, and CTerminal links the library by its
+        // platform's name (macOS's libncurses is the wide build). Not for iOS.
         .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // Signal handlers for the terminal renderer: a resize wake-up pipe, and
         // leaving curses mode when the process crashes.
-        .target(name: "CTerminal", dependencies: ["CNcurses"]),
+        .target(
+            name: "CTerminal",
+            dependencies: ["CNcurses"],
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
+        ),
         .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
@@ -152,7 +164,7 @@ let package = Package(
 
         // A loopback HTTP server shared by the network, runtime and command-line tests.
         .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
-        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar"], swiftSettings: strict),
+        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter"], swiftSettings: strict),
         .testTarget(
@@ -162,7 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
@@ -196,7 +208,6 @@ let package = Package(
 // Benchmarks (Scripts/bench sets LUNAR_BENCHMARKS=1): their dependencies stay
 // out of the normal build, so `swift build` and `swift test` never fetch them.
 if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
-    package.platforms = [.macOS(.v14)]
     package.dependencies += [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),

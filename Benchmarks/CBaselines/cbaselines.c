@@ -1,6 +1,6 @@
 #include "cbaselines.h"
-#include <lua5.4/lauxlib.h>
-#include <lua5.4/lualib.h>
+#include <lauxlib.h>
+#include <lualib.h>
 
 static int c_inc(lua_State *L) {
     lua_Integer x = luaL_checkinteger(L, 1);

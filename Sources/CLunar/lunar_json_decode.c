@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 // Tables are pre-sized from the size of the previous container at the same
 // depth (API documents repeat shapes); capped so one huge sibling cannot make

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 // One level of the walk: the table being written and where in it we are, for
 // cycle detection and for the path in error messages.

@@ -1,7 +1,7 @@
 #include "lunar_json_shared.h"
 #include "lunar_json.h"
 
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 // Its address is json.null: a light userdata, so pushing it never allocates.
 static const char lunar_json_null_tag = 0;

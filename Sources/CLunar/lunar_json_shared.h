@@ -4,7 +4,7 @@
 #define LUNAR_JSON_SHARED_H
 
 #include <stddef.h>
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Registry field holding the weak-keyed set of tables marked as arrays.
 #define LUNAR_JSON_ARRAYS_KEY "lunar.json.arrays"

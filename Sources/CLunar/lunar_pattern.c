@@ -23,7 +23,7 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <string.h>
-#include <lua5.4/lauxlib.h>
+#include <lauxlib.h>
 
 #define ESCAPE '%'
 // How deeply the matcher may recurse: the stock library's limit, so the same

@@ -2,7 +2,7 @@
 #ifndef LUNAR_PATTERN_H
 #define LUNAR_PATTERN_H
 
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Replaces `find`, `match`, `gmatch` and `gsub` in the string library table at
 /// `lib` (also the strings' `__index`, so methods change too) with budgeted

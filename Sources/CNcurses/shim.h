@@ -5,7 +5,11 @@
 #define CNCURSES_SHIM_H
 
 #define NCURSES_WIDECHAR 1
-#include <ncursesw/curses.h>
+#if __has_include(<ncursesw/curses.h>)
+#include <ncursesw/curses.h>  // Debian's wide-character build
+#else
+#include <curses.h>  // macOS: the system's ncurses is the wide build
+#endif
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>

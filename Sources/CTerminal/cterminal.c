@@ -2,7 +2,11 @@
 
 #define NCURSES_WIDECHAR 1
 #include <errno.h>
-#include <ncursesw/curses.h>
+#if __has_include(<ncursesw/curses.h>)
+#include <ncursesw/curses.h>  // Debian's wide-character build
+#else
+#include <curses.h>  // macOS: the system's ncurses is the wide build
+#endif
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>

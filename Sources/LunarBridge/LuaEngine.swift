@@ -18,8 +18,11 @@ public actor LuaEngine {
     ///   - options: memory cap, instruction budget, sandbox.
     ///   - clock: `.virtual` makes timers wait for ``advance(by:)`` (tests).
     ///   - moduleRoot: the directory `require` resolves inside.
-    public init(options: LuaStateOptions = LuaStateOptions(), clock: LuaClock = .realTime, moduleRoot: URL? = nil) throws {
-        let executor = LuaExecutor(clock: clock)
+    ///   - hostDriven: nil: the engine's executor has a thread of its own; set: the host runs
+    ///     the executor on its thread (an app's main thread), see ``LuaExecutor/init(hostDriven:clock:)``.
+    public init(options: LuaStateOptions = LuaStateOptions(), clock: LuaClock = .realTime, moduleRoot: URL? = nil,
+                hostDriven: LuaExecutor.WakeUp? = nil) throws {
+        let executor = hostDriven.map { LuaExecutor(hostDriven: $0, clock: clock) } ?? LuaExecutor(clock: clock)
         self.executor = executor
         let state = try LuaState(options: options)
         state.asyncDriver = executor

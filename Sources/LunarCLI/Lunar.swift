@@ -8,7 +8,7 @@ struct Lunar: AsyncParsableCommand {
         abstract: "Run, test and develop Lunar script bundles.",
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, TestCommand.self, ExecCommand.self,
-            TypesCommand.self, CheckCommand.self, NewCommand.self, BundleCommand.self, KeygenCommand.self,
+            TypesCommand.self, CheckCommand.self, NewCommand.self, BundleCommand.self, KeygenCommand.self, StorageCommand.self,
         ]
     )
 }

@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var api: APIOptions
 
 
-    @Option(help: "Where a bundle from a dev server is kept (default: ~/.cache/lunar/remote/HOST-PORT).")
+    @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
     var cacheDirectory: String?
 
 

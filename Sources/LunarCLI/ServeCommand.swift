@@ -38,7 +38,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = DevServer(
             bundleDirectory: loaded.root,
             configuration: DevServer.Configuration(host: host, port: port),
-            changes: PollingChangeSource(root: loaded.root, interval: pollInterval))
+            changes: BundleWatcher(root: loaded.root, method: .polling(interval: pollInterval)))
         let name = loaded.manifest.name
         let hasMockAPI = loaded.mockAPI != nil
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(host)

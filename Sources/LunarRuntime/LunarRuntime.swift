@@ -25,6 +25,10 @@ public struct RuntimeOptions: Sendable {
     /// modules); a host that registers `native.*` modules passes
     /// ``BridgeAPI/version(hostModules:hostClasses:)``.
     public var bridgeAPI: String? = nil
+    /// nil: the runtime's executor has a thread of its own. Set: the host runs the executor on
+    /// its own thread (UIKit's main thread), calling `runtime.executor.runPending()` whenever
+    /// this asks for a turn; see ``LuaExecutor/init(hostDriven:clock:)``.
+    public var hostDriven: LuaExecutor.WakeUp? = nil
 
     public init(lua: LuaStateOptions = LuaStateOptions(memoryLimit: 256 << 20, instructionBudget: 200_000_000),
                 clock: LuaClock = .realTime, storageDirectory: URL? = nil) {
@@ -58,7 +62,8 @@ public actor LunarRuntime {
         if bundle.manifest.bridgeAPI != nil {
             try bundle.manifest.requireBridgeAPI(options.bridgeAPI ?? BridgeAPI.version)
         }
-        let executor = LuaExecutor(clock: options.clock)
+        let executor = options.hostDriven.map { LuaExecutor(hostDriven: $0, clock: options.clock) }
+            ?? LuaExecutor(clock: options.clock)
         let state = try LuaState(options: options.lua)
         state.asyncDriver = executor
         state.moduleLoader = LuaDirectoryLoader(root: bundle.root)

@@ -1,5 +1,6 @@
 import Foundation
 import LunarDevServer
+import LunarBundle
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ChangeFeedTests {
@@ -37,10 +38,10 @@ import Testing
         }
     }
 
-    @Test func pollingSourceReportsAFileWrittenOnDisk() async throws {
+    @Test func pollingWatcherReportsAFileWrittenOnDisk() async throws {
         let bundle = try TemporaryBundle()
         defer { bundle.remove() }
-        try await withDevServer(bundle, changes: PollingChangeSource(root: bundle.root, interval: 0.05)) { _, client in
+        try await withDevServer(bundle, changes: BundleWatcher(root: bundle.root, method: .polling(interval: 0.05))) { _, client in
             let seen = try await withTimeout {
                 var iterator = client.events().makeAsyncIterator()
                 #expect(try await iterator.next()?.event == "ready")
@@ -58,10 +59,12 @@ import Testing
         }
     }
 
-    @Test func pollingSourceReportsAddedAndRemovedFilesButNotHiddenOnes() async throws {
+    @Test func pollingWatcherReportsAddedAndRemovedFilesButNotHiddenOnes() async throws {
         let bundle = try TemporaryBundle(["old.lua": "return 1"])
         defer { bundle.remove() }
-        let changes = PollingChangeSource(root: bundle.root, interval: 0.05).changes()
+        let watcher = BundleWatcher(root: bundle.root, method: .polling(interval: 0.05))
+        defer { watcher.stop() }
+        let changes = watcher.changes()
         try FileManager.default.removeItem(at: bundle.root.appendingPathComponent("old.lua"))
         try bundle.write(".swap", "editor state")
         try bundle.write("lib/added.lua", "return 2")

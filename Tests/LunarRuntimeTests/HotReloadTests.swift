@@ -273,3 +273,76 @@ return screen
         #expect(await firstBatches.next() == nil)
     }
 }
+
+/// The polling watcher macOS and iOS use, forced on Linux and driven by explicit polls.
+@Suite struct PollingBundleWatcherTests {
+    final class Batches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [[String]] = []
+        func append(_ batch: [String]) { lock.withLock { items.append(batch) } }
+        var all: [[String]] { lock.withLock { items } }
+    }
+
+    func makeRoot() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-poll-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        try "return 1".write(to: root.appendingPathComponent("screens/old.lua"), atomically: false, encoding: .utf8)
+        return root
+    }
+
+    @Test func eachPollReportsWhatChangedSinceTheLastOne() throws {
+        let root = try makeRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
+        let batches = Batches()
+        try watcher.start { batches.append($0) }
+        defer { watcher.stop() }
+        #expect(!watcher.usesFileEvents)
+        #expect(watcher.poll() == [])
+        // An editor-style save: a temporary file renamed over the target.
+        let temporary = root.appendingPathComponent("screens/.login.lua.swp")
+        try "return {}".write(to: temporary, atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(at: temporary, to: root.appendingPathComponent("screens/login.lua"))
+        #expect(watcher.poll() == ["screens/login.lua"])
+        // A new directory's files count; hidden ones and editor leftovers do not.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("lib/.cache"), withIntermediateDirectories: true)
+        try "return 2".write(to: root.appendingPathComponent("lib/util.lua"), atomically: false, encoding: .utf8)
+        try "x".write(to: root.appendingPathComponent("lib/.cache/state"), atomically: false, encoding: .utf8)
+        try "x".write(to: root.appendingPathComponent("lib/util.lua~"), atomically: false, encoding: .utf8)
+        #expect(watcher.poll() == ["lib/util.lua"])
+        // A changed file and a removed one, reported together, sorted.
+        try "return { changed = true }".write(to: root.appendingPathComponent("screens/old.lua"), atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("lib/util.lua"))
+        #expect(watcher.poll() == ["lib/util.lua", "screens/old.lua"])
+        #expect(watcher.poll() == [])
+        #expect(batches.all == [["screens/login.lua"], ["lib/util.lua"], ["lib/util.lua", "screens/old.lua"]])
+    }
+
+    @Test func everySubscriberGetsEachPolledBatchUntilTheLastLeaves() throws {
+        let root = try makeRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
+        let first = Batches(), second = Batches()
+        let firstSubscription = try watcher.start { first.append($0) }
+        let secondSubscription = try watcher.start { second.append($0) }
+        try "return 1".write(to: root.appendingPathComponent("a.lua"), atomically: false, encoding: .utf8)
+        watcher.poll()
+        watcher.remove(firstSubscription)
+        try "return 2".write(to: root.appendingPathComponent("b.lua"), atomically: false, encoding: .utf8)
+        watcher.poll()
+        #expect(first.all == [["a.lua"]])
+        #expect(second.all == [["a.lua"], ["b.lua"]])
+        // No subscriber: no watching, and a new first subscriber starts from what is there then.
+        watcher.remove(secondSubscription)
+        #expect(watcher.poll() == [])
+        try "return 3".write(to: root.appendingPathComponent("c.lua"), atomically: false, encoding: .utf8)
+        try watcher.start { first.append($0) }
+        #expect(watcher.poll() == [])
+        watcher.stop()
+    }
+
+    @Test func aMissingDirectoryCannotBePolled() {
+        let watcher = BundleWatcher(root: URL(fileURLWithPath: "/nonexistent/lunar-bundle"), method: .pollingOnDemand)
+        #expect(throws: BundleError.self) { try watcher.start { _ in } }
+    }
+}

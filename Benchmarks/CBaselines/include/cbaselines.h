@@ -2,7 +2,7 @@
 // functions are compared against in the same run.
 #ifndef CBASELINES_H
 #define CBASELINES_H
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Sets globals `c_inc(x)` (x + 1) and `c_typed(s, n, t)` (reads a string, a
 /// number and a table the way a hand-written C binding would).

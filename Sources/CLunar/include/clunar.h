@@ -13,9 +13,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <lua5.4/lua.h>
-#include <lua5.4/lauxlib.h>
-#include <lua5.4/lualib.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
 
 // MARK: - Macro wrappers
 

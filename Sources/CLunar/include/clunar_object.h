@@ -2,7 +2,7 @@
 #ifndef CLUNAR_OBJECT_H
 #define CLUNAR_OBJECT_H
 
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Pops a method table and a getter table (pushed in that order) and pushes
 /// the `__index` function of an object class that has properties: a key found

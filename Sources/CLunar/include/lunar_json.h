@@ -7,7 +7,7 @@
 #define LUNAR_JSON_H
 
 #include <stddef.h>
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Deepest nesting of arrays and objects either direction accepts.
 #define LUNAR_JSON_MAX_DEPTH 1000

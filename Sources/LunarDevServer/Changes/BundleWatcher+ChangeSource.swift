@@ -1,6 +1,6 @@
 import LunarBundle
 
-/// The runtime's inotify watcher feeds the dev server's change feed directly;
+/// The runtime's watcher feeds the dev server's change feed directly;
 /// each stream is a subscriber of its own.
 extension BundleWatcher: BundleChangeSource {
     public func changes() -> AsyncStream<Set<String>> {

@@ -43,11 +43,12 @@ public struct RemoteBundle: Sendable {
         let size: Int
     }
 
-    /// `$XDG_CACHE_HOME/lunar/remote/HOST-PORT` (or `~/.cache/...`).
+    /// `lunar/remote/HOST-PORT` in the user's cache directory: `$XDG_CACHE_HOME` (`~/.cache`)
+    /// on Linux, `~/Library/Caches` on macOS, the app container's `Library/Caches` on iOS. A
+    /// purged cache only costs a new download.
     public static func defaultCacheDirectory(for server: URL) -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        let base = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
         let name = "\(server.host ?? "server")-\(server.port ?? 80)".replacingOccurrences(of: ":", with: "_")
         return base.appendingPathComponent("lunar/remote").appendingPathComponent(name)
     }

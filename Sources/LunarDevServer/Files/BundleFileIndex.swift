@@ -1,4 +1,5 @@
 import Foundation
+import LunarBundle
 import Synchronization
 
 /// One file of a served bundle: its path and a hash of its content.
@@ -62,20 +63,5 @@ public final class BundleFileIndex: Sendable {
             paths.append(path)
         }
         return paths.sorted()
-    }
-}
-
-/// What tells two versions of a file apart without reading it.
-struct FileStamp: Hashable, Sendable {
-    var modified: Double
-    var size: Int
-    var inode: UInt64
-
-    init?(of url: URL) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = attributes[.size] as? NSNumber else { return nil }
-        modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        self.size = size.intValue
-        inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarJSON
+import LunarBundle
 
 /// One Lua handler file of the mock API, loaded into its own sandboxed engine
 /// (never the app's state).

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarJSON
+import LunarBundle
 import Synchronization
 
 /// A bundle's `mock-api/` directory answering requests: static JSON files by

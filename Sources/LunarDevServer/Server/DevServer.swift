@@ -16,7 +16,7 @@ import NIOCore
 /// | `/api/...` | the mock API (``MockAPI``), any method |
 ///
 /// ```swift
-/// let server = DevServer(bundleDirectory: url, changes: PollingChangeSource(root: url))
+/// let server = DevServer(bundleDirectory: url, changes: BundleWatcher(root: url))
 /// let running = try await server.start()        // listening on 127.0.0.1:8081
 /// print(running.url, running.mockAPIURL)
 /// await running.stop()

@@ -2,9 +2,12 @@ import Foundation
 
 /// Where `lunar.storage` keeps a script's store when the host does not say.
 public enum ScriptStorageLocation {
-    /// `$LUNAR_STORAGE_DIR` when set; otherwise a folder under the user's cache directory named
-    /// after the script directory (`Lunar/Storage/<name>-<hash of its path>`), so two scripts in
-    /// different folders never share a store and the same folder always finds its own.
+    /// `$LUNAR_STORAGE_DIR` when set; otherwise a folder under the user's Application Support
+    /// directory named after the script directory (`Lunar/Storage/<name>-<hash of its path>`), so
+    /// two scripts in different folders never share a store and the same folder always finds its
+    /// own. Application Support is kept (and backed up) on Apple platforms, where Caches may be
+    /// purged: `~/Library/Application Support` on macOS, the app container's
+    /// `Library/Application Support` on iOS, `$XDG_DATA_HOME` (`~/.local/share`) on Linux.
     public static func directory(
         forScriptDirectory scripts: URL?,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -12,7 +15,7 @@ public enum ScriptStorageLocation {
         if let configured = environment["LUNAR_STORAGE_DIR"], !configured.isEmpty {
             return URL(fileURLWithPath: configured, isDirectory: true)
         }
-        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         let name: String
         if let scripts {
@@ -22,7 +25,7 @@ public enum ScriptStorageLocation {
         } else {
             name = "default"
         }
-        return caches.appendingPathComponent("Lunar/Storage", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+        return support.appendingPathComponent("Lunar/Storage", isDirectory: true).appendingPathComponent(name, isDirectory: true)
     }
 
     /// FNV-1a over the UTF-8 bytes, in hex: the same in every process (Swift's `Hasher` is seeded per run).

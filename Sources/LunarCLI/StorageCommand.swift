@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import LunarDevServer
+import LunarRuntime
+
+/// `lunar storage path|reset BUNDLE`: where `lunar.storage` keeps a bundle's store when
+/// `lunar run`, `lunar dev` or `lunar exec` run it, and a fresh start for development.
+struct StorageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storage",
+        abstract: "Show or delete the lunar.storage store that run, dev and exec keep for a bundle.",
+        subcommands: [Path.self, Reset.self]
+    )
+
+    /// The BUNDLE argument and how it names a store, shared by the subcommands.
+    struct Target: ParsableArguments {
+        @Argument(help: "The bundle: a directory (or a lunar exec script's folder), a .lunar archive, or a dev server URL.")
+        var bundle: String
+
+        @Option(help: "For a dev server URL: the cache directory lunar run was given.")
+        var cacheDirectory: String?
+
+        /// The folder the store is kept in: `$LUNAR_STORAGE_DIR` when set, otherwise the one
+        /// named after the directory or archive (a dev server's bundle: its cache directory).
+        func storageDirectory() throws -> URL {
+            let lowered = bundle.lowercased()
+            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+                guard let server = URL(string: bundle) else { throw ScriptFailure(message: "lunar: not a URL: \(bundle)") }
+                let cache = cacheDirectory.map { URL(fileURLWithPath: $0) } ?? RemoteBundle.defaultCacheDirectory(for: server)
+                return ScriptStorageLocation.directory(forScriptDirectory: cache)
+            }
+            guard FileManager.default.fileExists(atPath: bundle) else {
+                throw ScriptFailure(message: "lunar: \(bundle): no such bundle")
+            }
+            return ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: bundle))
+        }
+    }
+
+    /// `lunar storage path BUNDLE`: prints the store's folder.
+    struct Path: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the folder that holds the bundle's store (storage.json), whether or not it exists yet."
+        )
+
+        @OptionGroup var target: Target
+
+        func run() async throws {
+            try await reportingFailures {
+                let directory = try target.storageDirectory()
+                FileHandle.standardOutput.write(Data((directory.path + "\n").utf8))
+            }
+        }
+    }
+
+    /// `lunar storage reset BUNDLE`: deletes the store, so the next run starts empty.
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete the bundle's store, so that its next run starts with empty storage."
+        )
+
+        @OptionGroup var target: Target
+
+        func run() async throws {
+            try await reportingFailures {
+                let directory = try target.storageDirectory()
+                let file = directory.appendingPathComponent(ScriptStorage.fileName).path
+                let removed: Bool
+                do {
+                    removed = try ScriptStorage.removeStore(in: directory)
+                } catch {
+                    throw ScriptFailure(message: "lunar: cannot delete \(file): \(error.localizedDescription)")
+                }
+                let text = removed ? "lunar: deleted \(file)\n" : "lunar: no store at \(file)\n"
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+    }
+}
