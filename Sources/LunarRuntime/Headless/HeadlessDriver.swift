@@ -27,7 +27,7 @@ extension LunarRuntime {
         do {
             switch command {
             case .open(let url):
-                guard host.open(url) else { throw HeadlessCommandError("open \(url): no route matches") }
+                guard host.open(url) else { throw HeadlessCommandError("no route matches") }
             case .type(let field, let text): try renderer.type(text, into: field)
             case .clear(let field): try renderer.clear(field)
             case .submit(let field): try renderer.submit(field)
@@ -35,7 +35,7 @@ extension LunarRuntime {
             case .back: try renderer.back()
             case .wait:
                 guard await wait(timeout: 10) else {
-                    throw HeadlessCommandError("wait: still busy after 10 s (a repeating timer or a request that never ends)")
+                    throw HeadlessCommandError("still busy after 10 s (a repeating timer or a request that never ends)")
                 }
             case .snapshot: break
             }
