@@ -70,7 +70,7 @@ return '{"items":[' .. table.concat(items, ",") .. '],"total":' .. count .. ',"n
             return table.concat(out, " ")
             """)
         #expect(r[0] == """
-            integer:0 integer:0 integer:7 integer:-7 integer:999999999999999999 integer:9223372036854775807 \
+            integer:0 float:-0.0 integer:7 integer:-7 integer:999999999999999999 integer:9223372036854775807 \
             integer:-9223372036854775808 float:9.2233720368548e+18 float:1.2345678901235e+29 \
             float:1.0 float:100.0 float:100.0 float:1.0
             """)
