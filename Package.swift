@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarCLI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarInterceptTests",
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBridge", "LunarHeadless"],
