@@ -1,4 +1,5 @@
 import CLunar
+import Foundation
 import LunarBridge
 import LunarJSON
 

@@ -284,7 +284,7 @@ static void decode_number_exactly(Decoder *d, const unsigned char *s, const unsi
 }
 
 // d->p is at '-' or a digit. Pushes an integer when the text has no fraction
-// or exponent and fits, else a float.
+// or exponent and fits, else a float (`-0` too: it is the float -0.0).
 static void decode_number(Decoder *d) {
     const unsigned char *start = d->p, *p = start, *end = d->end;
     int negative = 0;
@@ -342,6 +342,10 @@ static void decode_number(Decoder *d) {
     }
     d->p = p;
     if (!is_float) {
+        if (negative && mantissa == 0) {  // -0: an integer has no negative zero, a float does
+            lua_pushnumber(d->L, -0.0);
+            return;
+        }
         if (dropped == 0 && digits <= 18) {  // below 10^18: always fits
             lua_Integer v = (lua_Integer)mantissa;
             lua_pushinteger(d->L, negative ? -v : v);

@@ -67,18 +67,17 @@ extension LuaStack {
 }
 
 extension LuaState {
-    /// Decodes a JSON document and copies the result into a ``LuaValue``.
-    ///
-    /// A convenience over ``LuaStack/pushJSON(_:)`` for Swift code that wants
-    /// the value itself; to hand a response to a Lua function, push it instead
-    /// (no copy). `null` arrives as a reference to the sentinel: test it with
-    /// ``isJSONNull(_:)``.
+    /// Decodes a JSON document by ``LuaStack/pushJSON(_:)``'s rules into a value to hand to Lua:
+    /// a table stays in the state and comes back as a reference (not copied into Swift, so it keeps
+    /// its `json.array` marks), anything else by value; `null` is the `json.null` sentinel (test it
+    /// with ``isJSONNull(_:)``). Throws, changing nothing, when `data` is not JSON.
     public func decodeJSON(_ data: Data) throws(LuaJSONError) -> LuaValue {
         let stack = self.stack
         let pushed = data.withUnsafeBytes { raw in
             Result { () throws(LuaJSONError) in try stack.pushJSON(raw) }
         }
         try pushed.get()
+        if lua_type(L, -1) == LUA_TTABLE { return .reference(popReference()) }
         defer { lunar_pop(L, 1) }
         return LuaValue.readLossy(from: stack, at: -1)
     }

@@ -138,6 +138,17 @@ public enum LuaKey: Hashable, Sendable, Comparable {
     }
 }
 
+extension LuaKey {
+    /// Lua's name for the key's type, as `type()` reports it.
+    public var typeName: String {
+        switch self {
+        case .integer, .number: "number"
+        case .string: "string"
+        case .boolean: "boolean"
+        }
+    }
+}
+
 extension LuaKey: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .integer(value) }

@@ -38,6 +38,23 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// The members of the JSON object that `bytes` holds, each as the exact text of its value
+    /// (checked as ``init(parsing:)-(Collection<UInt8>)`` checks it, but not re-written), for
+    /// stores that keep values as the text they were given. A repeated key keeps its last value.
+    /// Throws when `bytes` is not one JSON object.
+    public static func memberTexts(ofObject bytes: some Collection<UInt8>) throws(JSONParseError) -> [String: [UInt8]] {
+        let contiguous = Array(bytes)
+        let parsed = contiguous.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            return Result { () throws(JSONParseError) in
+                try parser.parseMemberRanges().mapValues { Array(buffer[$0]) }
+            }
+        }
+        return try parsed.get()
+    }
+}
+
 /// A recursive-descent reader over a borrowed byte buffer; lives only for one parse.
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -55,6 +72,42 @@ struct JSONParser {
         skipWhitespace()
         guard index == bytes.count else { throw failure("unexpected data after the document") }
         return value
+    }
+
+    /// The whole buffer as one object: each member's name and where its value's text lies.
+    mutating func parseMemberRanges() throws(JSONParseError) -> [String: Range<Int>] {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "{") else { throw failure("expected an object") }
+        try enterContainer()
+        index += 1
+        var members: [String: Range<Int>] = [:]
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            members: while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+                let key = try parseString()
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                index += 1
+                skipWhitespace()
+                let start = index
+                _ = try parseValue()
+                members[key] = start..<index
+                skipWhitespace()
+                switch peek() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; break members
+                default: throw failure("expected ',' or '}'")
+                }
+            }
+        }
+        depth -= 1
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected data after the document") }
+        return members
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {

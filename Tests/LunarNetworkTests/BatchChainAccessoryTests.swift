@@ -19,17 +19,18 @@ import Testing
         let server = try LoopbackServer { request in request.path == "/bad" ? .text("no", status: 404) : .never }
         defer { server.stop() }
         let client = makeClient(server)
-        var batch: BatchTask?
+        var batch: BatchTask<Response>?
         let result: Result<[Response], NetworkError> = await withCheckedContinuation { continuation in
             batch = client.sendBatch([Request(path: "/hang1"), Request(path: "/bad"), Request(path: "/hang2")]) {
                 continuation.resume(returning: $0)
             }
         }
         guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
-        #expect(error.kind == .http && error.status == 404)
+        #expect(error.kind == .http && error.status == 404 && error.index == 1)
         await drainMainQueue()
-        let kinds = try #require(batch).tasks.map { task -> NetworkError.Kind? in
-            if case .failure(let error) = task.result { return error.kind }
+        let kinds = try #require(batch).members.map { member -> NetworkError.Kind? in
+            let task = member as? RequestTask
+            if case .failure(let error) = task?.result { return error.kind }
             return nil
         }
         #expect(kinds == [.cancelled, .http, .cancelled])
@@ -80,6 +81,35 @@ import Testing
         guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
         #expect(error.status == 410)
         #expect(server.received.map(\.path) == ["/one", "/two"])
+    }
+
+    @Test func batchesAndChainsNestAsStepsAndTheOuterIndexWins() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/login": .json(#"{"token":"t-42"}"#)
+            case "/bad": .text("no", status: 404)
+            default: .json(#"{"path":"\#(request.path)"}"#)
+            }
+        }
+        defer { server.stop() }
+        let client = makeClient(server)
+        func step(_ path: String) -> NetworkStep<String> {
+            NetworkStep.request(Request(path: path)).map { ($0.value?["path"] ?? $0.value?["token"])?.stringValue ?? "" }
+        }
+        func chain(then second: String) -> NetworkStep<String> {
+            NetworkStep.chain(step("/login"), next: { _, position in position == 0 ? step(second) : nil })
+                .map { $0.joined(separator: "+") }
+        }
+        let result: Result<[String], NetworkError> = await withCheckedContinuation { continuation in
+            client.sendBatch([chain(then: "/profile"), step("/items")]) { continuation.resume(returning: $0) }
+        }
+        #expect(try result.get() == ["t-42+/profile", "/items"])
+        let failed: Result<[String], NetworkError> = await withCheckedContinuation { continuation in
+            client.sendBatch([step("/items"), chain(then: "/bad")]) { continuation.resume(returning: $0) }
+        }
+        guard case .failure(let error) = failed else { Issue.record("expected a failure"); return }
+        // The chain's second step failed; the batch names its own member.
+        #expect(error.status == 404 && error.index == 1)
     }
 
     @Test func accessoriesRunGlobalFirstAroundTheDelivery() async throws {

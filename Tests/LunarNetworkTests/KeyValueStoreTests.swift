@@ -27,6 +27,23 @@ import Testing
         #expect(try KeyValueStore(fileURL: file).keys.isEmpty)
     }
 
+    @Test func jsonTextIsKeptAsWrittenAcrossARestart() throws {
+        let file = storeFile()
+        let store = try KeyValueStore(fileURL: file)
+        let text = #"{"big":9007199254740993,"float":2.0,"list":[],"none":null}"#
+        try store.setJSONText(Array(text.utf8), forKey: "doc")
+        try store.set(["n": 3], forKey: "swift")
+        #expect { try store.setJSONText(Array("{nope".utf8), forKey: "bad") } throws: { ($0 as? StorageError)?.kind == .unstorable }
+
+        let restarted = try KeyValueStore(fileURL: file)
+        #expect(restarted.jsonText(forKey: "doc") == Array(text.utf8))
+        #expect(restarted.jsonText(forKey: "swift") == Array(#"{"n":3}"#.utf8))
+        #expect(restarted.value(forKey: "doc")?["float"] == 2)
+        #expect(restarted.keys == ["doc", "swift"])
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self)
+                    == #"{"values":{"doc":{"big":9007199254740993,"float":2.0,"list":[],"none":null},"swift":{"n":3}},"version":1}"#)
+    }
+
     @Test func codableValuesRoundTrip() throws {
         struct Account: Codable, Equatable {
             var name: String

@@ -102,10 +102,10 @@ import Testing
             "nick": .string, "level": .number, "items": .array(of: .object(["id": .number])), "avatar": .optional(.string),
         ])
         var good = Request(path: "/good")
-        good.shape = shape
+        good.validation = shape
         #expect(try await client.response(for: good).value?["nick"] == "ada")
         var bad = Request(path: "/bad")
-        bad.shape = shape
+        bad.validation = shape
         bad.reformers = [ClosureReformer { _, _ in
             Issue.record("reformers must not run on an invalid body")
             return nil
@@ -120,6 +120,15 @@ import Testing
         }
     }
 
+    @Test func shapeRulesForAnyOptionalAndNull() {
+        let shape = JSONShape.object(["id": .any, "nick": .optional(.string), "name": .string, "tags": .array(of: .bool)])
+        #expect(shape.mismatch(in: ["id": nil, "nick": nil, "name": "ada", "tags": [true]] as JSONValue) == nil)
+        #expect(shape.mismatch(in: ["name": "ada", "tags": []] as JSONValue) == "$.id: missing")
+        #expect(shape.mismatch(in: ["id": 1, "name": nil, "tags": []] as JSONValue) == "$.name: expected string, got null")
+        #expect(shape.mismatch(in: ["id": 1, "name": "ada", "tags": [true, 1]] as JSONValue) == "$.tags[1]: expected boolean, got number")
+        #expect(JSONShape.optional(.any).mismatch(in: nil as JSONValue) == nil)
+    }
+
     @Test func rawDecodingSkipsParsingValidationAndReformers() async throws {
         let server = try LoopbackServer { _ in .json("not json at all") }
         defer { server.stop() }
@@ -127,7 +136,7 @@ import Testing
         client.configuration.reformers = [ClosureReformer { _, _ in throw Refusal() }]
         var request = Request(path: "/raw")
         request.decoding = .raw
-        request.shape = .object(["x": .number])
+        request.validation = JSONShape.object(["x": .number])
         let response = try await client.response(for: request)
         #expect(response.value == nil)
         #expect(response.body == Data("not json at all".utf8))

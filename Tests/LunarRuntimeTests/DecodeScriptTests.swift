@@ -26,10 +26,10 @@ import Testing
                         inf = "inf", flag = true, huge = 1e300 }
             print(decode.number(t, "n"), decode.number(t, "f"), decode.number(t, "s"), decode.number(t, "e"), decode.number(t, "neg"))
             print(decode.number(t, "blank", -1), decode.number(t, "junk", -1), decode.number(t, "inf", -1), decode.number(t, "flag", -1))
-            print(decode.number(t, "missing"), decode.number(42, "x", 9))
+            print(decode.number(t, "missing"), decode.number(42, "x", 9), decode.integer(t, "missing", -1))
             print(decode.integer(t, "f"), decode.integer(t, "s"), decode.integer(t, "neg"), decode.integer(t, "huge", -1), decode.integer(t, "junk"))
             """)
-        #expect(out == "7\t-2.75\t42\t1000.0\t-0.5\n-1\t-1\t-1\t-1\n0\t9\n-2\t42\t0\t-1\t0\n")
+        #expect(out == "7\t-2.75\t42\t1000.0\t-0.5\n-1\t-1\t-1\t-1\n0\t9\t-1\n-2\t42\t0\t-1\t0\n")
     }
 
     @Test func boolTableArrayAndAt() async throws {
@@ -42,6 +42,17 @@ import Testing
             print(decode.at(t.list, 1), decode.at(t.list, 3.0), decode.at(t.list, 4), decode.at(t.list, 0, "d"), decode.at("x", 1, "d"), decode.at(t.list, "1", "d"))
             """)
         #expect(out == "true\ttrue\tfalse\tfalse\ttrue\n1\tnil\td\tchained\n3\t2\t20\t60\t0\t0\t0\n10\t30\tnil\td\td\td\n")
+    }
+
+    @Test func jsonNullIsMissingToEveryReaderAndBlankToPut() async throws {
+        let out = try await run(#"""
+            local json = require("lunar.json")
+            local t = json.decode('{"s":null,"n":null,"b":null,"t":null,"a":null,"list":[1,null,3]}')
+            print(decode.string(t, "s", "d"), decode.number(t, "n", -1), decode.integer(t, "n", -1), decode.bool(t, "b", true))
+            print(decode.table(t, "t", "d"), #decode.array(t, "a"), decode.at(t.list, 2, "d"), decode.at(t.list, 3), #t.list)
+            print(next(encode.put({}, "k", json.null)))
+            """#)
+        #expect(out == "d\t-1\t-1\ttrue\nd\t0\td\t3\t3\nnil\n")
     }
 
     @Test func putSkipsBlankValues() async throws {

@@ -227,6 +227,59 @@ import Testing
         ])
     }
 
+    @Test func shapesFollowTheOneRuleForAnyOptionalAndNull() async throws {
+        let server = try LoopbackServer { _ in .json(#"{"nick":null,"tags":["a",null],"n":1}"#) }
+        defer { server.stop() }
+        let h = try await harness(server)
+        let out = try await h.run("""
+            local net = require("lunar.net")
+            local function show(tag) return function(r, e) print(tag, e and e.message or "ok") end end
+            net.send(net.request{ path = "/a", validate = { id = "any" } }, show("any missing"))
+            net.send(net.request{ path = "/b", validate = { nick = "any", n = "any?", gone = "any?" } }, show("any null"))
+            net.send(net.request{ path = "/c", validate = { nick = "string" } }, show("null string"))
+            net.send(net.request{ path = "/d", validate = { nick = "string?", tags = { "string?" } } }, show("optional"))
+            net.send(net.request{ path = "/e", validate = { tags = { "string" } } }, show("null element"))
+            """)
+        #expect(Set(out.split(separator: "\n").map(String.init)) == [
+            "any missing\t$.id: missing",
+            "any null\tok",
+            "null string\t$.nick: expected string, got null",
+            "optional\tok",
+            "null element\t$.tags[2]: expected string, got null",
+        ])
+    }
+
+    @Test func nestedBatchesAndChainsNameTheOuterMemberAndJSONBodiesUseTheCodec() async throws {
+        let server = try Self.apiServer()
+        defer { server.stop() }
+        let h = try await harness(server)
+        let out = try await h.run("""
+            local net = require("lunar.net")
+            local json = require("lunar.json")
+            local inner = net.chain(net.request{ path = "/login" }, net.request{ path = "/missing" })
+            net.send(net.batch{ net.request{ path = "/login" }, net.batch{ net.request{ path = "/count", query = { n = 2 } }, inner } },
+              function(results, err) print("nested", results, err.kind, err.status, err.index) end)
+            net.send(net.batch{ net.request{ path = "/login" }, net.chain(net.request{ path = "/login" }, function(login)
+                return net.request{ path = "/profile", headers = { Authorization = login.token } } end) },
+              function(results, err) print("ok", err, results[1].token, #results[2], results[2][2].auth) end)
+            net.send(net.request{ method = "POST", path = "/echo", body = { none = json.null, list = json.array() } },
+              function(r) print("body", r.body) end)
+            """)
+        #expect(Set(out.split(separator: "\n").map(String.init)) == [
+            "nested\tnil\thttp\t404\t2",
+            "ok\tnil\tt-42\t2\tt-42",
+            "body\t{'list':[],'none':null}",
+        ])
+        let refused = try await h.run("""
+            local net = require("lunar.net")
+            local bad = net.request{ path = "/login" }
+            bad.headers = { ["Bad Name"] = "1" }
+            print(select(2, pcall(function() net.send(net.batch{ net.request{ path = "/slow" }, bad }, print) end)))
+            """)
+        #expect(refused.hasPrefix("test.lua:4: bad argument #1 to 'net.send' (field 'headers': header name \"Bad Name\" has a space"))
+        #expect(server.hits("/slow") == 0, "nothing in a batch is sent when one of its requests cannot be read")
+    }
+
     @Test func badRequestTablesRaiseAtTheCallersLine() async throws {
         let h = try await ScriptHarness()
         let out = try await h.run("""
@@ -242,7 +295,7 @@ import Testing
         #expect(lines == [
             "bad argument #1 to 'net.request' (unknown field 'methd' in a request)",
             "test.lua:3: bad argument #1 to 'net.request' (field 'method': unknown method 'FETCH' (GET, POST, PUT, DELETE, PATCH, HEAD))",
-            "test.lua:4: bad argument #1 to 'net.request' (field 'body': a function has no JSON form at $.f)",
+            "test.lua:4: bad argument #1 to 'net.request' (field 'body': cannot encode a function value at $.f)",
             "test.lua:5: bad argument #1 to 'net.request' (field 'validate': $.id: unknown type 'integer' (string, number, boolean, table, array, any; '?' for optional))",
             "test.lua:6: bad argument #1 to 'net.send' (request, batch or chain expected, got table)",
             "test.lua:7: bad argument #1 to 'net.config' (field 'baseURL': 'not a url' is not an absolute URL)",

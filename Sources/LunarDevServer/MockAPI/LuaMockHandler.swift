@@ -1,3 +1,4 @@
+import CLunar
 import Foundation
 import LunarBridge
 import LunarJSON
@@ -49,25 +50,26 @@ final class LuaMockHandler: Sendable {
 
     /// Runs the handler for a request; a script error is a 500 whose body has file:line.
     func respond(to request: MockRequest, parameters: [String: String]) async -> MockResponse {
-        let argument = Self.requestTable(request, parameters: parameters)
         let function = function, bundlePath = bundlePath
-        let outcome: Result<[LuaValue], LuaScriptError> = await engine.withState { state in
-            do throws(LuaScriptError) { return .success(try state.callReturningAll(function, [argument])) } catch { return .failure(error) }
-        }
-        switch outcome {
-        case .failure(let error):
-            return .text(500, error.report + "\n")
-        case .success(let results):
+        return await engine.withState { state in
+            let argument = Self.requestTable(request, parameters: parameters, in: state)
+            let results: [LuaValue]
+            do throws(LuaScriptError) {
+                results = try state.callReturningAll(function, [argument], keepingReferences: true)
+            } catch {
+                return .text(500, error.report + "\n")
+            }
             do {
-                return try Self.response(from: results.first ?? .nil)
+                return try Self.response(from: results.first ?? .nil, in: state)
             } catch {
                 return .text(500, "\(bundlePath): bad response: \(error)\n")
             }
         }
     }
 
-    /// `{method=, path=, query=, headers=, body=, json=, params=}`; header names lower-case.
-    static func requestTable(_ request: MockRequest, parameters: [String: String]) -> LuaValue {
+    /// `{method=, path=, query=, headers=, body=, json=, params=}`; header names lower-case; `json`
+    /// is the body decoded as `json.decode` does (`null` is `json.null`), when it is JSON.
+    static func requestTable(_ request: MockRequest, parameters: [String: String], in state: LuaState) -> LuaValue {
         var table = LuaTable()
         table["method"] = .string(request.method)
         table["path"] = .string(request.path.removingPercentEncoding ?? request.path)
@@ -84,8 +86,8 @@ final class LuaMockHandler: Sendable {
         } else {
             table["body"] = .bytes(request.body)
         }
-        if !request.body.isEmpty, let json = try? JSONValue(parsing: request.body) {
-            table["json"] = LuaJSONConversion.luaValue(json)
+        if !request.body.isEmpty, let json = try? state.decodeJSON(Data(request.body)) {
+            table["json"] = json
         }
         var params = LuaTable()
         for (name, value) in parameters { params[.string(name)] = .string(value) }
@@ -93,11 +95,16 @@ final class LuaMockHandler: Sendable {
         return .table(table)
     }
 
-    /// Reads `{status=, headers=, body=}`: a table body is sent as JSON, a string as is.
-    static func response(from value: LuaValue) throws -> MockResponse {
-        guard case .table(let table) = value else {
+    /// Reads `{status=, headers=, body=}`: a table body is sent as `json.encode` writes it, a string as is.
+    static func response(from value: LuaValue, in state: LuaState) throws -> MockResponse {
+        guard case .reference(let reference) = value, reference.typeName == "table" else {
             throw MockHandlerFailure("the handler returned \(value.typeName), not a table {status=, headers=, body=}")
         }
+        let stack = state.stack
+        _ = stack.reserve(2)
+        value.push(to: stack)
+        defer { lunar_pop(state.L, 1) }
+        let table = try LuaTableView.read(from: stack, at: -1)
         var response = MockResponse(status: 200)
         switch table["status"] {
         case .nil: break
@@ -129,8 +136,15 @@ final class LuaMockHandler: Sendable {
         case .bytes(let bytes):
             response.body = bytes
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/octet-stream")) }
-        case let body:
-            response.body = Array(try LuaJSONConversion.json(body).serialized())
+        default:
+            "body".push(to: stack)
+            lua_rawget(state.L, table.index)
+            defer { lunar_pop(state.L, 1) }
+            do {
+                response.body = Array(try stack.encodeJSON(at: -1))
+            } catch {
+                throw MockHandlerFailure("body: \(error.message)")
+            }
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/json")) }
         }
         return response

@@ -75,7 +75,8 @@ public final class NetworkClient {
         for task in runningTasks { task.cancel() }
     }
 
-    /// Deletes the cached answer for `request`, if any (for example after an adapter's own decoding rejected it).
+    /// Deletes the cached answer for `request`, if any (a stale answer the app knows of, such as a
+    /// profile after logging out). An answer the pipeline rejected is never cached in the first place.
     public func removeCachedResponse(for request: Request) {
         guard let prepared = try? PreparedRequest(request, configuration: configuration) else { return }
         responseCache.remove(key: prepared.cacheKey)
@@ -118,8 +119,7 @@ public final class NetworkClient {
     func process(_ answer: TransportResponse, isFromCache: Bool, for task: RequestTask) -> Result<Response, NetworkError> {
         let request = task.request
         let kindReformers = request.kind.flatMap { configuration.kindReformers[$0] } ?? []
-        let pipeline = ResponsePipeline(
-            request: request, reformers: ReformerChain(configuration.reformers + kindReformers + request.reformers))
+        let pipeline = ResponsePipeline(request: request, reformers: configuration.reformers + kindReformers + request.reformers)
         let outcome = pipeline.run(answer, isFromCache: isFromCache)
         if case .success = outcome, !isFromCache, let policy = request.cache, policy.lifetime > 0, let key = task.cacheKey {
             responseCache.store(answer, key: key, policy: policy)

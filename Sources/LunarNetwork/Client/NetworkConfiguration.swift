@@ -15,10 +15,10 @@ public struct NetworkConfiguration {
     public var maximumBodySize: Int
     /// Rewrite every request URL, in order.
     public var urlFilters: [any URLFilter]
-    /// Reformers applied to every JSON response, before kind and request reformers.
-    public var reformers: [any Reformer]
+    /// Reformers applied to every response, before kind and request reformers.
+    public var reformers: [any ResponseStage]
     /// Reformers applied to responses of requests with a given `Request.kind`, after the global ones.
-    public var kindReformers: [String: [any Reformer]]
+    public var kindReformers: [String: [any ResponseStage]]
     /// Accessories told about every request, before the request's own.
     public var accessories: [any RequestAccessory]
     /// Where cached responses are kept.

@@ -41,6 +41,9 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     public let body: Data?
     /// The URL the request went to, when it got that far.
     public let url: URL?
+    /// For a batch or chain that failed: the zero-based position of the member that failed (a
+    /// nested batch or chain sets it first and the outer one then replaces it with its own).
+    public internal(set) var index: Int?
 
     /// Creates an error. Adapters use this to report failures of stages they run themselves
     /// (a Lua reformer's error is `.reform` with `file:line` in `message`).
@@ -50,6 +53,14 @@ public struct NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         self.status = status
         self.body = body
         self.url = url
+        self.index = nil
+    }
+
+    /// This error as the failure of member `index` of a batch or chain.
+    func at(_ index: Int) -> NetworkError {
+        var located = self
+        located.index = index
+        return located
     }
 
     /// `"<kind>: <message>"`.

@@ -1,17 +1,29 @@
 import Foundation
 import LunarJSON
 
-/// Reshapes a decoded response into what the caller gets (the server's JSON in, the business
-/// layer's JSON out).
+/// Reshapes a decoded JSON response into what the caller gets (the server's JSON in, the business
+/// layer's JSON out): the Swift form of a reformer ``ResponseStage``.
 ///
 /// Set one per request (`Request.reformers`), per request kind (`NetworkConfiguration.kindReformers`)
 /// or globally (`NetworkConfiguration.reformers`); they run as one chain: global, then kind, then
 /// request, each receiving the previous one's output. Reformers run on the client's executor.
 /// Throwing a `NetworkError` fails the request with that error as is; any other error becomes a
-/// `.reform` error carrying its description.
-public protocol Reformer {
+/// `.reform` error carrying its description. A document decoded by an adapter
+/// (``ResponseValue/adapted(_:)``, a script's tables) passes a `Reformer` untouched.
+public protocol Reformer: ResponseStage {
     /// Returns the reshaped value, or throws to fail the request.
     func reform(_ value: JSONValue, context: ReformContext) throws -> JSONValue
+}
+
+extension Reformer {
+    /// `.reform`.
+    public var failureKind: NetworkError.Kind { .reform }
+
+    /// Reforms a JSON document; passes an adapter's on.
+    public func run(_ value: ResponseValue, context: ReformContext) throws -> ResponseValue {
+        guard case .json(let json) = value else { return value }
+        return .json(try reform(json, context: context))
+    }
 }
 
 /// What a reformer may want to know about the response it reshapes.

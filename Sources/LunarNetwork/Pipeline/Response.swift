@@ -17,8 +17,11 @@ public struct Response: Sendable {
     public let url: URL
     /// Whether this answer came from the on-disk cache rather than the network.
     public let isFromCache: Bool
-    /// The decoded body after validation and every reformer; `nil` when the request's decoding is `.raw`.
+    /// The decoded body after validation and every reformer; `nil` when the request's decoding is
+    /// `.raw` or `.adapted`.
     public var value: JSONValue?
+    /// The same for `.adapted` decoding: the adapter's value after its stages (a script's tables).
+    public var adaptedValue: (any Sendable)?
 
     /// Creates a response; the client and tests use this.
     public init(status: Int, headers: [String: String], body: Data, url: URL, isFromCache: Bool = false, value: JSONValue? = nil) {

@@ -1,44 +1,60 @@
 import Foundation
 import LunarJSON
 
-/// Turns a transport's answer into a request's result: status check, then (for JSON decoding)
-/// parse, shape check and reformers. Runs on the client's executor.
+/// Turns a transport's answer into a request's result, in one order for every request: status
+/// check, then (unless the decoding is `.raw`) decoding, the request's validation and the
+/// reformers (global, kind, request), each a ``ResponseStage``. Runs on the client's executor.
 struct ResponsePipeline {
     let request: Request
-    let reformers: ReformerChain
+    /// Global, kind and request reformers, in that order.
+    let reformers: [any ResponseStage]
 
     func run(_ answer: TransportResponse, isFromCache: Bool) -> Result<Response, NetworkError> {
+        func failure(_ kind: NetworkError.Kind, _ message: String) -> Result<Response, NetworkError> {
+            .failure(NetworkError(kind: kind, message: message, status: answer.status, body: answer.body, url: answer.url))
+        }
         guard request.acceptedStatus.contains(answer.status) else {
-            return .failure(NetworkError(
-                kind: .http, message: "the server answered \(answer.status)",
-                status: answer.status, body: answer.body, url: answer.url))
+            return failure(.http, "the server answered \(answer.status)")
         }
         var response = Response(
             status: answer.status, headers: answer.headers, body: answer.body, url: answer.url, isFromCache: isFromCache)
-        guard request.decoding == .json else { return .success(response) }
-
-        let decoded: JSONValue
-        if answer.body.isEmpty {
-            decoded = .null  // HEAD, 204 and friends carry no document
-        } else {
-            do {
-                decoded = try JSONValue(parsing: answer.body)
-            } catch {
-                return .failure(NetworkError(
-                    kind: .decode, message: "the body is not JSON: \(error)",
-                    status: answer.status, body: answer.body, url: answer.url))
-            }
-        }
-        if let shape = request.shape, let mismatch = shape.mismatch(in: decoded) {
-            return .failure(NetworkError(
-                kind: .validation, message: mismatch, status: answer.status, body: answer.body, url: answer.url))
-        }
         let context = ReformContext(
             kind: request.kind, url: answer.url, status: answer.status, headers: response.headers, isFromCache: isFromCache)
-        do {
-            response.value = try reformers.apply(to: decoded, context: context)
-        } catch {
-            return .failure(error)
+
+        var value: ResponseValue
+        switch request.decoding {
+        case .raw:
+            return .success(response)
+        case .json where answer.body.isEmpty:
+            value = .json(.null)  // HEAD, 204 and friends carry no document
+        case .json:
+            do { value = .json(try JSONValue(parsing: answer.body)) } catch {
+                return failure(.decode, "the body is not JSON: \(error)")
+            }
+        case .adapted(let decoder):
+            do { value = try decoder.decode(answer.body, context: context) } catch {
+                return failure(.decode, "the body is not JSON: \(error)")
+            }
+        }
+
+        let stages = (request.validation.map { [$0] } ?? []) + reformers
+        var reformerNumber = 0
+        for stage in stages {
+            if stage.failureKind == .reform { reformerNumber += 1 }
+            do {
+                value = try stage.run(value, context: context)
+            } catch let error as NetworkError {
+                return .failure(error)
+            } catch let error as ResponseStageFailure {
+                return failure(stage.failureKind, error.message)
+            } catch {
+                let name = stage.failureKind == .reform ? "reformer \(reformerNumber)" : "validation"
+                return failure(stage.failureKind, "\(name) (\(type(of: stage))) failed: \(error)")
+            }
+        }
+        switch value {
+        case .json(let json): response.value = json
+        case .adapted(let adapted): response.adaptedValue = adapted
         }
         return .success(response)
     }

@@ -17,12 +17,15 @@ public struct Request {
     }
 
     /// How the response body is turned into `Response.value`.
-    public enum Decoding: Sendable, Hashable {
-        /// Parse the body as JSON, check `shape`, run the reformers; `Response.value` holds the result.
+    public enum Decoding {
+        /// Parse the body as JSON, run `validation` and the reformers; `Response.value` holds the result.
         case json
-        /// Deliver the body bytes only (`Response.value` is `nil`); `shape` and reformers are skipped.
-        /// For adapters that parse the body into their own values.
+        /// Deliver the body bytes only (`Response.value` is `nil`); `validation` and reformers are skipped.
         case raw
+        /// Parse the body with an adapter's decoder into its own values, then run `validation` and the
+        /// reformers (the adapter's stages read them; JSON stages pass them on);
+        /// `Response.adaptedValue` holds the result. How a script runtime gets its tables.
+        case adapted(any ResponseDecoder)
     }
 
     /// The HTTP method.
@@ -49,16 +52,18 @@ public struct Request {
     public var maximumBodySize: Int?
     /// Status codes that count as success; any other fails with `.http`.
     public var acceptedStatus: ClosedRange<Int>
-    /// The shape the decoded body must have; a mismatch fails with `.validation`.
-    public var shape: JSONShape?
+    /// The check the decoded body must pass before the reformers run (a `JSONShape`, or an
+    /// adapter's stage); a failure is a `.validation` error.
+    public var validation: (any ResponseStage)?
     /// Whether the body is decoded as JSON or delivered raw.
     public var decoding: Decoding
     /// The on-disk cache policy; `nil` never caches.
     public var cache: CachePolicy?
     /// A name for the kind of call ("login", "itemList"): selects `NetworkConfiguration.kindReformers`.
     public var kind: String?
-    /// Reformers for this request only; they run after the global and kind reformers.
-    public var reformers: [any Reformer]
+    /// Reformers for this request only (`Reformer`s, or an adapter's stages); they run after the
+    /// global and kind reformers.
+    public var reformers: [any ResponseStage]
     /// Accessories for this request only; they run after the global ones.
     public var accessories: [any RequestAccessory]
 
@@ -77,7 +82,7 @@ public struct Request {
         self.priority = .normal
         self.maximumBodySize = nil
         self.acceptedStatus = 200...299
-        self.shape = nil
+        self.validation = nil
         self.decoding = .json
         self.cache = nil
         self.kind = nil

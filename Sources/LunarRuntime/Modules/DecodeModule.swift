@@ -4,10 +4,13 @@
 /// Written in Lua, so a reformer calling them pays no bridge crossing. The readers never raise:
 /// a receiver that is not a table, a missing key or a value of the wrong type yields the default,
 /// with the same lenient conversions as `LunarJSON`'s readers (a number read as a string is
-/// rendered, a string that is wholly a number is read as one, a non-zero number is true).
+/// rendered, a string that is wholly a number is read as one, a non-zero number is true). JSON
+/// `null` (`json.null`) is missing to every reader and blank to `encode.put`.
 enum DecodeModule {
     static let decodeSource = #"""
     local decode = {}
+
+    local null = require("lunar.json").null
 
     local huge = math.huge
 
@@ -49,22 +52,26 @@ enum DecodeModule {
       return default
     end
 
-    --- The number at t[key]; a string that is wholly a number is converted. Otherwise `default` (0).
-    function decode.number(t, key, default)
+    -- The number at t[key], or a string that is wholly one, converted; else nil.
+    local function number(t, key)
       local v = field(t, key)
       local kind = type(v)
       if kind == "number" then return v end
-      if kind == "string" then
-        local n = strictNumber(v)
-        if n ~= nil then return n end
-      end
+      if kind == "string" then return strictNumber(v) end
+      return nil
+    end
+
+    --- The number at t[key]; a string that is wholly a number is converted. Otherwise `default` (0).
+    function decode.number(t, key, default)
+      local n = number(t, key)
+      if n ~= nil then return n end
       if default == nil then return 0 end
       return default
     end
 
     --- decode.number truncated toward zero, when it fits an integer. Otherwise `default` (0).
     function decode.integer(t, key, default)
-      local n = decode.number(t, key, nil)
+      local n = number(t, key)
       if n ~= nil and n == n and n ~= huge and n ~= -huge then
         local whole = math.tointeger(n >= 0 and math.floor(n) or math.ceil(n))
         if whole ~= nil then return whole end
@@ -109,12 +116,12 @@ enum DecodeModule {
       return list
     end
 
-    --- list[i] (1-based). A non-table receiver or an index out of range gives `default` (nil).
+    --- list[i] (1-based). A non-table receiver, an index out of range or json.null gives `default` (nil).
     function decode.at(list, i, default)
       local index = math.type(i) ~= nil and math.tointeger(i) or nil
       if type(list) == "table" and index ~= nil then
         local v = rawget(list, index)
-        if v ~= nil then return v end
+        if v ~= nil and v ~= null then return v end
       end
       return default
     end
@@ -125,7 +132,9 @@ enum DecodeModule {
     static let encodeSource = #"""
     local encode = {}
 
-    --- Sets t[key] = v unless v is blank: nil, "" or an empty table (0 and false are kept).
+    local null = require("lunar.json").null
+
+    --- Sets t[key] = v unless v is blank: nil, json.null, "" or an empty table (0 and false are kept).
     --- A nil `t` becomes a new table. Returns `t`, so puts chain.
     function encode.put(t, key, v)
       if t == nil then t = {} end
@@ -133,7 +142,7 @@ enum DecodeModule {
         error("bad argument #1 to 'encode.put' (table expected, got " .. type(t) .. ")", 2)
       end
       if key == nil then error("bad argument #2 to 'encode.put' (key expected, got nil)", 2) end
-      if v == nil or v == "" or (type(v) == "table" and next(v) == nil) then return t end
+      if v == nil or v == null or v == "" or (type(v) == "table" and next(v) == nil) then return t end
       t[key] = v
       return t
     end

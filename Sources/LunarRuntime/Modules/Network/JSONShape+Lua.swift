@@ -5,7 +5,8 @@ extension JSONShape {
     /// Reads a `validate` shape written in Lua:
     ///
     /// - a type name: `"string"`, `"number"`, `"boolean"` (or `"bool"`), `"table"`/`"object"`,
-    ///   `"array"`, `"any"`; a trailing `?` makes it optional (`"string?"`: absent or nil is fine);
+    ///   `"array"`, `"any"` (any value that is there, `json.null` included); a trailing `?` makes
+    ///   it optional (`"string?"`: absent or `json.null` is fine);
     /// - `{ shape }`, a one-element sequence: an array whose every element has that shape;
     /// - `{ name = shape, ... }`: a table with at least these fields.
     init(lua value: LuaValue, path: String = "$") throws(LuaTypeMismatch) {

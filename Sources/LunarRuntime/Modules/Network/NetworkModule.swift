@@ -1,39 +1,42 @@
+import CLunar
 import LunarBridge
 import LunarNetwork
 
 /// `lunar.net`: requests, batches, chains, accessories and configuration for scripts.
 ///
 /// The public module is written in Lua (``source``): request, batch and chain objects, their
-/// `:cancel()` and `:tie(lifetime)`, and how batches and chains combine sends. It stands on a
-/// native part, `lunar.net.native` (``native``), that reads request tables, sends them through the
-/// state's ``ScriptNetwork`` and runs the Lua response pipeline.
+/// `:cancel()` and `:tie(lifetime)`, and `net.signal`. It stands on a native part,
+/// `lunar.net.native` (``native``), that reads request tables and sends objects through the
+/// state's ``ScriptNetwork``: a request through the client's one response pipeline, a batch or
+/// chain as the client's `BatchTask` or `ChainTask`.
 enum NetworkModule {
     static let native = LuaModule("lunar.net.native") { m in
         // Reads a request table, raising on the first bad field.
         m.function("check", shownAs: "net.request") { frame in
-            _ = try readRequest(frame)
+            let stack = frame.stack
+            _ = stack.reserve(1)
+            lua_pushvalue(stack.L, 1)
+            defer { lunar_pop(stack.L, 1) }
+            do throws(LuaTypeMismatch) { _ = try ScriptRequest.read(from: stack) } catch { throw LuaArgumentError(position: 1, problem: error.problem) }
             return .results(0)
         }
-        // send(req, deliver, progress?) -> id
+        // send(object, deliver, progress?) -> id: a request, batch or chain object.
         m.function("send", shownAs: "net.send") { frame in
             let network = try frame.state.scriptNetwork
-            let script = try readRequest(frame)
             let object: LuaTableReference = try frame.argument(1)
             let deliver: LuaFunction = try frame.argument(2)
             let progress: LuaFunction? = try frame.argument(3)
-            frame.push(network.send(script, object: object, deliver: deliver, progress: progress))
+            do throws(LuaTypeMismatch) {
+                frame.push(try network.send(.reference(object.reference), deliver: deliver, progress: progress))
+            } catch {
+                throw LuaArgumentError(position: 1, problem: error.problem)
+            }
             return .results(1)
         }
         m.function("cancel", shownAs: "net.cancel") { frame in
             let id: Int = try frame.argument(1)
             frame.push(try frame.state.scriptNetwork.cancel(id))
             return .results(1)
-        }
-        // later(fn): calls fn on the executor after the jobs already queued, counted as pending work.
-        m.function("later", shownAs: "net.later") { frame in
-            let function: LuaFunction = try frame.argument(1)
-            try frame.state.scriptNetwork.later(function)
-            return .results(0)
         }
         m.function("config", shownAs: "net.config") { frame in
             let network = try frame.state.scriptNetwork
@@ -52,12 +55,6 @@ enum NetworkModule {
                 network?.removeAccessory(accessory) ?? false
             }])
             return .results(1)
-        }
-    }
-
-    private static func readRequest(_ frame: LuaCallFrame) throws -> ScriptRequest {
-        do { return try ScriptRequest(lua: try table(frame, 1)) } catch let error as LuaTypeMismatch {
-            throw LuaArgumentError(position: 1, problem: error.problem)
         }
     }
 
@@ -99,8 +96,8 @@ enum NetworkModule {
       return mt and mt.__name or type(x)
     end
 
-    local function failure(kind, message, index)
-      return setmetatable({ kind = kind, message = message, index = index }, Failure)
+    local function failure(kind, message)
+      return setmetatable({ kind = kind, message = message }, Failure)
     end
 
     local function track(object, cancel)
@@ -118,114 +115,17 @@ enum NetworkModule {
       return true
     end
 
-    -- Each start function begins one send of an object and returns its cancel function, or
-    -- nil and a message. `deliver(result, err, info)` runs later, exactly once.
-    local start
-
-    local function startRequest(req, deliver, progress)
-      local ok, id = pcall(native.send, req, function(result, err, info)
+    -- Begins one send of a request, batch or chain and returns its cancel function, or nil and
+    -- a message. `deliver(result, err, info)` runs later, exactly once.
+    local function start(object, deliver, progress)
+      local untrack
+      local ok, id = pcall(native.send, object, function(result, err, info)
+        if untrack ~= nil then untrack() end
         if err ~= nil then setmetatable(err, Failure) end
-        deliver(result, err, info)
+        return deliver(result, err, info)
       end, progress)
       if not ok then return nil, id end
-      return function() native.cancel(id) end
-    end
-
-    local function startBatch(batch, deliver)
-      local members = batch.requests
-      local results, infos, cancels = {}, {}, {}
-      local left, done = #members, false
-      local function cancelOthers()
-        for _, cancel in pairs(cancels) do cancel() end
-      end
-      if left == 0 then
-        native.later(function()
-          if done then deliver(nil, failure("cancelled", "the batch was cancelled"))
-          else done = true; deliver(results, nil, infos) end
-        end)
-        return function() done = true end
-      end
-      for i, member in ipairs(members) do
-        local cancel, problem = start(member, function(result, err, info)
-          cancels[i] = nil
-          if done then return end
-          if err ~= nil then
-            done = true
-            err.index = i
-            cancelOthers()
-            deliver(nil, err)
-          else
-            results[i], infos[i] = result, info
-            left = left - 1
-            if left == 0 then
-              done = true
-              deliver(results, nil, infos)
-            end
-          end
-        end)
-        if cancel == nil then
-          done = true
-          cancelOthers()
-          return nil, problem
-        end
-        cancels[i] = cancel
-      end
-      return cancelOthers
-    end
-
-    local function startChain(chain, deliver)
-      local steps = chain.steps
-      local results, infos = {}, {}
-      local current, stopped = nil, false
-      local run
-      local function advance(i, result, err, info)
-        current = nil
-        if err ~= nil then
-          err.index = i
-          return deliver(nil, err)
-        end
-        results[i], infos[i] = result, info
-        local step = steps[i + 1]
-        if step == nil then return deliver(results, nil, infos) end
-        if stopped then return deliver(nil, failure("cancelled", "the chain was cancelled", i + 1)) end
-        if type(step) == "function" then
-          local ok, made = pcall(step, result, results)
-          if not ok then return deliver(nil, failure("reform", tostring(made), i + 1)) end
-          if made == nil then return deliver(results, nil, infos) end
-          if kindOf(made) == nil then
-            return deliver(nil, failure("reform", "chain step " .. (i + 1) .. " returned a " .. describe(made) .. ", not a request", i + 1))
-          end
-          step = made
-        end
-        local started, problem = run(i + 1, step)
-        if not started then return deliver(nil, failure("invalidRequest", problem, i + 1)) end
-      end
-      run = function(i, object)
-        local cancel, problem = start(object, function(result, err, info) advance(i, result, err, info) end)
-        if cancel == nil then return false, problem end
-        current = cancel
-        return true
-      end
-      local started, problem = run(1, steps[1])
-      if not started then return nil, problem end
-      return function()
-        stopped = true
-        if current ~= nil then current() end
-      end
-    end
-
-    start = function(object, deliver, progress)
-      local kind = kindOf(object)
-      local untrack
-      local function finish(result, err, info)
-        if untrack ~= nil then untrack() end
-        return deliver(result, err, info)
-      end
-      local cancel, problem
-      if kind == Request then cancel, problem = startRequest(object, finish, progress)
-      elseif kind == Batch then cancel, problem = startBatch(object, finish)
-      else cancel, problem = startChain(object, finish) end
-      if cancel == nil then return nil, problem end
+      local function cancel() native.cancel(id) end
       untrack = track(object, cancel)
       if ended[object] then cancel() end
       return cancel

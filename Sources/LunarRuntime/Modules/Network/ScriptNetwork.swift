@@ -1,14 +1,17 @@
+import CLunar
 import Foundation
 import LunarBridge
 import LunarNetwork
 
 /// The `lunar.net` service of one Lua state: its `NetworkClient`, the Lua reformers and
-/// accessories configured by scripts, and the requests in flight.
+/// accessories configured by scripts, and the sends in flight.
 ///
-/// Requests are sent raw (`Request.decoding = .raw`); the body becomes a Lua value and runs
-/// through the Lua validation and reformers here (``LuaResponsePipeline``). Each request in
-/// flight counts as pending work on the executor, so `lunar exec` and the headless `wait`
-/// wait for it.
+/// A Lua request object becomes a Swift `Request` whose body is decoded into Lua values and whose
+/// `validate` and reformers are Lua stages of the client's one response pipeline
+/// (``LuaResponseDecoder``, ``LuaValidation``, ``LuaReformer``), so caching, validation and
+/// reformers run in one order with one error mapping for Swift and Lua; a batch or chain object
+/// becomes the client's `BatchTask` or `ChainTask` over its members. Each send in flight counts as
+/// pending work on the executor, so `lunar exec` and the headless `wait` wait for it.
 ///
 /// Confined to the state's executor; the state owns it (`state[extension: ScriptNetwork.self]`)
 /// and it holds the state unowned. A host may reach `client` to set the cache directory, add
@@ -21,13 +24,12 @@ public final class ScriptNetwork {
     /// Reformers set by `net.config{reformer=}`, run before each request's own.
     var globalReformers: [LuaFunction] = []
     private var inFlight: [Int: InFlight] = [:]
+    private var lastID = 0
 
-    /// One request on its way: what its completion needs.
+    /// One send on its way: its task, and the Lua function its outcome goes to.
     private struct InFlight {
-        let task: RequestTask
-        let request: Request
+        let task: any NetworkTask
         let deliver: LuaFunction
-        let pipeline: LuaResponsePipeline
     }
 
     /// One URLSession for every state in the process, as an app would have.
@@ -40,34 +42,26 @@ public final class ScriptNetwork {
         client = NetworkClient(transport: transport, scheduler: ExecutorCallbackScheduler(driver: driver))
     }
 
-    /// How many `lunar.net` requests are in flight.
+    /// How many `lunar.net` sends (requests, batches, chains) are in flight.
     public var runningCount: Int { inFlight.count }
 
     // MARK: Sending
 
-    /// Sends `script` for the Lua request `object`; `deliver(result, nil, info)` or
-    /// `deliver(nil, errorTable)` runs later on the executor, and `progress(received, expected)`
-    /// as body bytes arrive. Returns the send's id for ``cancel(_:)``.
-    func send(_ script: ScriptRequest, object: LuaTableReference, deliver: LuaFunction, progress: LuaFunction?) -> Int {
-        var request = script.request
-        request.decoding = .raw
-        // The tag goes last: it lets go of the Lua object when the request stops, after the others ran.
-        request.accessories = script.accessories.map { LuaAccessory($0, network: self) } + [LuaRequestTag(object: object)]
-        let pipeline = LuaResponsePipeline(validation: script.validation, reformers: globalReformers + script.reformers)
+    /// Sends the Lua request, batch or chain `object`; `deliver(result, nil, info)` or
+    /// `deliver(nil, errorTable)` runs later on the executor, and, for a request,
+    /// `progress(received, expected)` as body bytes arrive. Returns the send's id for
+    /// ``cancel(_:)``. Throws, sending nothing, when a request in it cannot be read.
+    func send(_ object: LuaValue, deliver: LuaFunction, progress: LuaFunction?) throws(LuaTypeMismatch) -> Int {
+        let step = try step(for: object, progress: progress)
+        lastID += 1
+        let id = lastID
         driver.beginWork()
         let driver = self.driver
-        var id = 0  // set below; the completion never runs inside `send`
-        let task = client.send(request) { [weak self] outcome in
+        let task = step.start(on: client) { [weak self] outcome in
             defer { driver.endWork() }
             self?.complete(id, with: outcome)
         }
-        id = task.id
-        inFlight[id] = InFlight(task: task, request: request, deliver: deliver, pipeline: pipeline)
-        if let progress {
-            task.onProgress = { [weak self] report in
-                self?.call(progress, with: .integer(Int(report.receivedBytes)), report.expectedBytes.map { .integer(Int($0)) } ?? .nil)
-            }
-        }
+        inFlight[id] = InFlight(task: task, deliver: deliver)
         return id
     }
 
@@ -78,49 +72,154 @@ public final class ScriptNetwork {
         return true
     }
 
-    private func complete(_ id: Int, with outcome: Result<Response, NetworkError>) {
+    private func complete(_ id: Int, with outcome: Result<LuaDocument, NetworkError>) {
         guard let entry = inFlight.removeValue(forKey: id) else { return }
         switch outcome {
-        case .failure(let error):
-            deliver(entry.deliver, [.nil, error.luaTable])
-        case .success(let response):
-            let info = response.luaInfo
-            switch entry.pipeline.run(response, info: info, in: state) {
-            case .success(let value):
-                deliver(entry.deliver, [value, .nil, info])
-            case .failure(let error):
-                // The client cached the raw answer; one the Lua stages reject must not be served again.
-                if entry.request.cache != nil { client.removeCachedResponse(for: entry.request) }
-                deliver(entry.deliver, [.nil, error.luaTable])
+        case .success(let document): call(entry.deliver, with: document.value, .nil, document.info)
+        case .failure(let error): call(entry.deliver, with: .nil, error.luaTable)
+        }
+    }
+
+    // MARK: Lua objects as steps
+
+    /// What a Lua object sent through `lunar.net` is, by its metatable's `__name`.
+    enum ObjectKind: String {
+        case request = "lunar.net.request", batch = "lunar.net.batch", chain = "lunar.net.chain"
+    }
+
+    /// The kind of `object`, or nil when it is no request, batch or chain.
+    func kind(of object: LuaValue) -> ObjectKind? {
+        let stack = state.stack
+        guard case .reference = object, stack.reserve(3) else { return nil }
+        let top = lua_gettop(state.L)
+        defer { lua_settop(state.L, top) }
+        object.push(to: stack)
+        guard lua_getmetatable(state.L, -1) != 0 else { return nil }
+        "__name".push(to: stack)
+        lua_rawget(state.L, -2)
+        return (try? String.read(from: stack, at: -1)).flatMap(ObjectKind.init(rawValue:))
+    }
+
+    /// The step that sends `object`: its requests are read now (a chain's later steps when they
+    /// are reached), so a bad one throws before anything is sent.
+    func step(for object: LuaValue, progress: LuaFunction? = nil) throws(LuaTypeMismatch) -> NetworkStep<LuaDocument> {
+        switch kind(of: object) {
+        case .request:
+            return try requestStep(for: object, progress: progress)
+        case .batch:
+            var members: [NetworkStep<LuaDocument>] = []
+            for member in try list(object, "requests") { members.append(try step(for: member)) }
+            return NetworkStep.batch(members).map(LuaDocument.init(all:))
+        case .chain:
+            return try chainStep(steps: list(object, "steps"))
+        case nil:
+            throw LuaTypeMismatch(problem: "request, batch or chain expected, got \(object.typeName)")
+        }
+    }
+
+    private func requestStep(for object: LuaValue, progress: LuaFunction?) throws(LuaTypeMismatch) -> NetworkStep<LuaDocument> {
+        guard case .reference(let reference) = object else { throw LuaTypeMismatch(problem: "a request object expected") }
+        let stack = state.stack
+        _ = stack.reserve(1)
+        object.push(to: stack)
+        defer { lunar_pop(state.L, 1) }
+        let script = try ScriptRequest.read(from: stack)
+        var request = script.request
+        var functions: [LuaStageFunction] = []
+        func held(_ function: LuaFunction) -> LuaStageFunction {
+            functions.append(LuaStageFunction(function))
+            return functions[functions.count - 1]
+        }
+        request.decoding = .adapted(LuaResponseDecoder(network: self))
+        request.validation = script.validation.map { validation in
+            switch validation {
+            case .shape(let shape): LuaValidation(check: .shape(shape), network: self)
+            case .function(let function): LuaValidation(check: .function(held(function)), network: self)
             }
         }
-    }
-
-    private func deliver(_ function: LuaFunction, _ arguments: [LuaValue]) {
-        do {
-            _ = try state.callReturningAll(function, arguments, keepingReferences: true)
-        } catch {
-            state.report(error)
+        request.reformers = (globalReformers + script.reformers).map { LuaReformer(held: held($0), network: self) }
+        // The tag goes last: it lets go of the Lua object and functions when the request stops, after the others ran.
+        request.accessories = script.accessories.map { LuaAccessory($0, network: self) }
+            + [LuaRequestTag(object: LuaTableReference(reference: reference), functions: functions)]
+        return NetworkStep { [weak self] client, completion in
+            let task = client.send(request) { outcome in
+                completion(outcome.map { ($0.adaptedValue as? LuaDocument) ?? LuaDocument(value: .nil, info: .nil) })
+            }
+            if let progress {
+                task.onProgress = { report in
+                    self?.call(progress, with: .integer(Int(report.receivedBytes)), report.expectedBytes.map { .integer(Int($0)) } ?? .nil)
+                }
+            }
+            return task
         }
     }
 
-    /// Calls `function` on the executor after the jobs already queued, as pending work (so an
-    /// empty batch still answers later, never inside `net.send`).
-    func later(_ function: LuaFunction) {
-        let driver = self.driver
-        let network = ExecutorBound(self)
-        driver.beginWork()
-        driver.enqueue {
-            defer { driver.endWork() }
-            network.value.call(function)
+    /// A chain: `steps[1]` is an object, each later one an object or a function
+    /// `fn(previousResult, resultsSoFar)` returning the next object (nil ends the chain).
+    private func chainStep(steps: [LuaValue]) throws(LuaTypeMismatch) -> NetworkStep<LuaDocument> {
+        let first = try step(for: steps.first ?? .nil)
+        return NetworkStep { [weak self] client, completion in
+            var results: [LuaValue] = []
+            return client.sendChain(first, next: { document, position throws(NetworkError) in
+                results.append(document.value)
+                guard let self, position + 1 < steps.count else { return nil }
+                return try self.chainStep(at: position + 1, of: steps, previous: document.value, results: results)
+            }, completion: { completion($0.map(LuaDocument.init(all:))) })
+        }
+    }
+
+    /// The chain's step at zero-based `index`, made now: a function step's failure is a `reform`
+    /// error, a step that cannot be read an `invalidRequest` one.
+    private func chainStep(at index: Int, of steps: [LuaValue], previous: LuaValue,
+                           results: [LuaValue]) throws(NetworkError) -> NetworkStep<LuaDocument>? {
+        var object = steps[index]
+        if case .function(let make) = object {
+            do {
+                object = try state.callReturningAll(make, [previous, .table(LuaTable(array: results))], keepingReferences: true).first ?? .nil
+            } catch {
+                throw NetworkError(kind: .reform, message: error.locatedMessage)
+            }
+            if object.isNil { return nil }
+            if kind(of: object) == nil {
+                throw NetworkError(kind: .reform, message: "chain step \(index + 1) returned a \(object.typeName), not a request")
+            }
+        }
+        do {
+            return try step(for: object)
+        } catch {
+            throw NetworkError(kind: .invalidRequest, message: "bad argument #1 to 'net.send' (\(error.problem))")
+        }
+    }
+
+    /// The sequence in field `name` of a batch or chain object.
+    private func list(_ object: LuaValue, _ name: String) throws(LuaTypeMismatch) -> [LuaValue] {
+        let stack = state.stack
+        guard stack.reserve(3) else { throw LuaTypeMismatch(problem: "stack overflow") }
+        let top = lua_gettop(state.L)
+        defer { lua_settop(state.L, top) }
+        object.push(to: stack)
+        name.push(to: stack)
+        lua_rawget(state.L, -2)
+        guard lua_type(state.L, -1) == LUA_TTABLE else { return [] }
+        var elements: [LuaValue] = []
+        var position: lua_Integer = 1
+        while true {
+            lua_rawgeti(state.L, -1, position)
+            if lua_type(state.L, -1) == LUA_TNIL { return elements }
+            elements.append(state.popValue())
+            position += 1
         }
     }
 
     // MARK: Calls into Lua from the client
 
-    /// Calls a hook, reporting its error.
+    /// Calls a callback or hook, reporting its error.
     func call(_ function: LuaFunction, with arguments: LuaValue...) {
-        deliver(function, arguments)
+        do {
+            _ = try state.callReturningAll(function, arguments, keepingReferences: true)
+        } catch {
+            state.report(error)
+        }
     }
 
     /// Runs a Lua URL filter; see ``LuaURLFilter``.
@@ -172,5 +271,23 @@ extension LuaState {
             }
             return network
         }
+    }
+}
+
+extension LuaDocument {
+    /// A batch's or chain's result for scripts: the list of its members' results, and the list of their infos.
+    init(all documents: [LuaDocument]) {
+        self.init(value: .table(LuaTable(array: documents.map(\.value))), info: .table(LuaTable(array: documents.map(\.info))))
+    }
+}
+
+extension LuaState {
+    /// Pops the value on top of the main thread's stack: a table as a reference (so it is not
+    /// copied), anything else by value.
+    func popValue() -> LuaValue {
+        if lua_type(L, -1) == LUA_TTABLE { return .reference(popReference()) }
+        let value = (try? LuaValue.read(from: stack, at: -1)) ?? .nil
+        lunar_pop(L, 1)
+        return value
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LunarBridge
-import LunarJSON
+import CLunar
 import LunarNetwork
 
 /// A `lunar.net` request read from its Lua table: the Swift `Request` the client sends, plus the
@@ -30,8 +30,26 @@ struct ScriptRequest {
         "maxBodySize", "cache", "cacheVersion", "ignoreCache", "validate", "reformer", "accessories",
     ]
 
-    /// Reads a request table; a problem names the field, e.g. `field 'method': unknown method 'FETCH'`.
-    init(lua table: LuaTable) throws(LuaTypeMismatch) {
+    /// Reads the request object at the top of `stack` (not popped); a problem names the field,
+    /// e.g. `field 'method': unknown method 'FETCH'`. A table body is encoded there, by
+    /// `lunar.json`'s encoder (so `json.null` and `json.array()` mean what they mean to `json.encode`).
+    static func read(from stack: LuaStack) throws(LuaTypeMismatch) -> ScriptRequest {
+        guard case .table(let table) = try LuaValue.read(from: stack, at: -1) else {
+            throw LuaTypeMismatch(problem: "table expected, got \(stack.typeName(at: -1))")
+        }
+        return try ScriptRequest(lua: table) { () throws(LuaTypeMismatch) -> Data in
+            guard stack.reserve(2) else { throw LuaTypeMismatch(problem: "field 'body': stack overflow") }
+            "body".push(to: stack)
+            lua_rawget(stack.L, -2)
+            defer { lunar_pop(stack.L, 1) }
+            do throws(LuaJSONError) { return try stack.encodeJSON(at: -1) } catch {
+                throw LuaTypeMismatch(problem: "field 'body': \(error.message)")
+            }
+        }
+    }
+
+    /// Reads a request table whose table body, if any, `encodeBody` encodes as JSON.
+    private init(lua table: LuaTable, encodeBody: () throws(LuaTypeMismatch) -> Data) throws(LuaTypeMismatch) {
         for key in table.fields.keys {
             guard case .string(let name) = key, Self.fields.contains(name) else {
                 throw LuaTypeMismatch(problem: "unknown field '\(key)' in a request")
@@ -52,7 +70,8 @@ struct ScriptRequest {
         }
         request.headers = try Self.headers(table["headers"])
         request.body = try Self.body(table["body"], encoding: try Self.string(table["encoding"], "encoding"),
-                                     contentType: request.headers.first { $0.key.lowercased() == "content-type" }?.value)
+                                     contentType: request.headers.first { $0.key.lowercased() == "content-type" }?.value,
+                                     encodeJSON: encodeBody)
         if case .table(let auth) = table["auth"] {
             guard let user = auth["user"].stringValue, let password = auth["password"].stringValue else {
                 throw LuaTypeMismatch(problem: "field 'auth': {user = string, password = string} expected")
@@ -127,7 +146,8 @@ struct ScriptRequest {
         }
     }
 
-    private static func body(_ value: LuaValue, encoding: String?, contentType: String?) throws(LuaTypeMismatch) -> RequestBody? {
+    private static func body(_ value: LuaValue, encoding: String?, contentType: String?,
+                             encodeJSON: () throws(LuaTypeMismatch) -> Data) throws(LuaTypeMismatch) -> RequestBody? {
         guard encoding == nil || encoding == "json" || encoding == "form" else {
             throw LuaTypeMismatch(problem: "field 'encoding': \"json\" or \"form\" expected, got \"\(encoding!)\"")
         }
@@ -142,12 +162,8 @@ struct ScriptRequest {
             return .raw(Data(bytes), contentType: contentType ?? "application/octet-stream")
         case .table(let table) where encoding == "form":
             return .form(try field("body") { () throws(LuaTypeMismatch) in try Parameters(lua: table) })
-        case .table:
-            do {
-                return .json(try JSONValue(lua: value))
-            } catch {
-                throw LuaTypeMismatch(problem: "field 'body': \(error)")
-            }
+        case .table, .reference:
+            return .raw(try encodeJSON(), contentType: contentType ?? "application/json")
         default:
             throw LuaTypeMismatch(problem: "field 'body': table or string expected, got \(value.typeName)")
         }

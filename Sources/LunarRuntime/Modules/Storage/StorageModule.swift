@@ -1,11 +1,11 @@
 import CLunar
 import LunarBridge
-import LunarJSON
 import LunarStorage
 
 /// `lunar.storage`: `get(key)`, `set(key, value)`, `remove(key)`, `keys()` over the state's
-/// ``ScriptStorage``. Values are anything with a JSON form, as `lunar.json` encodes it (nil,
-/// booleans, finite numbers, strings, sequences, tables with string keys); `set(key, nil)`
+/// ``ScriptStorage``. A value is stored as the JSON text `lunar.json` encodes it to, and `get`
+/// decodes that text as `json.decode` does (`null` is `json.null`, integers stay integers and
+/// floats floats), so a value comes back as `json.decode(json.encode(value))`. `set(key, nil)`
 /// removes. Every `set` and `remove` is on disk, atomically, before it returns. A value that
 /// cannot be stored raises `storage unstorable: ...` naming the key and where in the value the
 /// problem is; one past the store's quota raises `storage quota: ...`; either changes nothing.
@@ -15,8 +15,19 @@ enum StorageModule {
             let key: String = try frame.argument(1)
             let store = try frame.state.scriptStorage.store()
             let stack = frame.stack
-            _ = stack.reserve(1)
-            if let value = store.value(forKey: key) { value.push(to: stack) } else { lua_pushnil(stack.L) }
+            guard let text = store.jsonText(forKey: key) else {
+                _ = stack.reserve(1)
+                lua_pushnil(stack.L)
+                return .results(1)
+            }
+            let pushed = text.withUnsafeBytes { bytes in Result { () throws(LuaJSONError) in try stack.pushJSON(bytes) } }
+            if case .failure(let error) = pushed {
+                // The store checked the text when it was written or read; only a hand-edited file gets here.
+                guard error.kind == .memory else {
+                    throw StorageError(kind: .corrupt, key: key, message: "the value of '\(key)' in \(store.fileURL.path) is not JSON: \(error.message)")
+                }
+                throw LuaError.message("cannot read '\(key)': \(error.message)")
+            }
             return .results(1)
         }
         m.rawFunction("set", parameters: ["string", "any"], results: []) { frame in
@@ -28,16 +39,10 @@ enum StorageModule {
             }
             // The JSON text is made in Lua's memory, under the state's cap, and an oversized
             // value is refused before any copy of it exists on the Swift side.
-            let parsed: Result<JSONValue, StorageError>
+            let text: [UInt8]
             do throws(LuaJSONError) {
                 let limit = store.quota.maxValueBytes < Int.max ? store.quota.maxValueBytes : nil
-                parsed = try frame.stack.withEncodedJSON(at: 2, limit: limit) { text in
-                    do {
-                        return .success(try JSONValue(parsing: text))
-                    } catch {
-                        return .failure(StorageError(kind: .unstorable, key: key, message: "cannot store '\(key)': \(error)"))
-                    }
-                }
+                text = try frame.stack.withEncodedJSON(at: 2, limit: limit) { [UInt8]($0) }
             } catch where error.kind == .tooLarge {
                 throw store.quota.valueTooLarge(nil, key: key)
             } catch where error.kind == .memory {
@@ -45,7 +50,7 @@ enum StorageModule {
             } catch {
                 throw StorageError(kind: .unstorable, key: key, message: "cannot store '\(key)': \(error.message)")
             }
-            try store.set(parsed.get(), forKey: key)
+            try store.setJSONText(text, forKey: key)
             return .results(0)
         }
         m.rawFunction("remove", parameters: ["string"], results: []) { frame in
