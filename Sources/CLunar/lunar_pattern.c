@@ -33,6 +33,17 @@
 #define MAX_CAPTURES 32
 // Steps between two budget charges (a step is about one VM instruction's work).
 #define STEP_BATCH 1024
+// Bytes of a set `[...]` read per step when a subject byte is tested against it.
+#define SET_BYTES_PER_STEP 16
+// Bytes searched per step by a plain search (memmem runs at memory speed), and
+// bytes of a pattern checked per step for special characters.
+#define SEARCH_BYTES_PER_STEP 64
+#define SCAN_BYTES_PER_STEP 16
+// A plain search is charged window by window, so an interrupt is seen within one.
+#define SEARCH_WINDOW ((size_t)1 << 20)
+// Searches and scans shorter than this are not charged: their work is of the
+// order of the call itself.
+#define FREE_SCAN 1024
 
 // Capture lengths that are markers: still open, or a position capture `()`.
 #define CAPTURE_OPEN ((ptrdiff_t)-1)
@@ -67,6 +78,12 @@ static void charge(Matcher *m) {
 static inline void step(Matcher *m, ptrdiff_t n) {
     m->steps_left -= n;
     if (m->steps_left <= 0) charge(m);
+}
+
+// Reading a set `[...]` (open is its '[', close its ']'): one step per SET_BYTES_PER_STEP
+// bytes, so a set of a few members is free and one of 400 KB costs what it takes.
+static inline ptrdiff_t set_cost(const char *open, const char *close) {
+    return (close - open) / SET_BYTES_PER_STEP;
 }
 
 // Charges the steps of a finished call, so many short calls add up too.
@@ -143,25 +160,30 @@ static const char *class_end(Matcher *m, const char *p) {
         return p + 1;
     }
     if (first == '[') {
+        const char *open = p - 1;
         if (*p == '^') p++;
         // The first member is taken before looking for ']', so "[]]" is a set of ']'.
         do {
             if (p >= m->pattern_end) luaL_error(m->L, "malformed pattern (missing ']')");
             p += (*p == ESCAPE && p + 1 < m->pattern_end) ? 2 : 1;
         } while (*p != ']');
+        step(m, set_cost(open, p));
         return p + 1;
     }
     return p;
 }
 
-// Does the subject byte at s match the class [p, end)?
-static inline int single(const Matcher *m, const char *s, const char *p, const char *end) {
+// Does the subject byte at s match the class [p, end)? A set is read member by
+// member for each byte tested: a long one is charged for its length.
+static inline int single(Matcher *m, const char *s, const char *p, const char *end) {
     if (s >= m->subject_end) return 0;
     int c = byte(s);
     switch (*p) {
         case '.': return 1;
         case ESCAPE: return class_has(c, byte(p + 1));
-        case '[': return set_has(c, p, end - 1);
+        case '[':
+            step(m, set_cost(p, end - 1));
+            return set_has(c, p, end - 1);
         default: return byte(p) == c;
     }
 }
@@ -278,6 +300,7 @@ static const char *match(Matcher *m, const char *s, const char *p) {
                     const char *end = class_end(m, p);
                     int before = s == m->subject ? 0 : byte(s - 1);
                     int after = byte(s);  // the terminating NUL at the end
+                    step(m, 2 * set_cost(p, end - 1));
                     if (set_has(before, p, end - 1) || !set_has(after, p, end - 1)) {
                         s = NULL;
                         goto done;
@@ -392,6 +415,24 @@ static int has_specials(const char *p, size_t len) {
     return 0;
 }
 
+// memmem over [s, s + len), charged window by window: linear, but a loop over a
+// large subject would otherwise do unmetered work at every call.
+static const char *plain_search(lua_State *L, const char *s, size_t len, const char *p, size_t plen) {
+    if (plen == 0) return s;
+    if (plen > len) return NULL;
+    size_t last = len - plen;  // the last position a match can start at
+    for (size_t at = 0; at <= last;) {
+        size_t starts = last - at + 1;
+        if (starts > SEARCH_WINDOW) starts = SEARCH_WINDOW;
+        size_t span = starts + plen - 1;
+        if (span >= FREE_SCAN) lunar_budget_charge(L, (long long)(span / SEARCH_BYTES_PER_STEP));
+        const char *hit = memmem(s + at, span, p, plen);
+        if (hit != NULL) return hit;
+        at += starts;
+    }
+    return NULL;
+}
+
 static int find_or_match(lua_State *L, int find) {
     size_t slen, plen;
     const char *s = luaL_checklstring(L, 1, &slen);
@@ -401,9 +442,9 @@ static int find_or_match(lua_State *L, int find) {
         luaL_pushfail(L);
         return 1;
     }
+    if (plen >= FREE_SCAN) lunar_budget_charge(L, (long long)(plen / SCAN_BYTES_PER_STEP));
     if (find && (lua_toboolean(L, 4) || !has_specials(p, plen))) {
-        // memmem is linear-time, so plain search needs no budget.
-        const char *hit = plen == 0 ? s + from : memmem(s + from, slen - from, p, plen);
+        const char *hit = plain_search(L, s + from, slen - from, p, plen);
         if (hit == NULL) {
             luaL_pushfail(L);
             return 1;
