@@ -89,13 +89,18 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
         lua_error(L);
     }
     c->tripped = 1;
-    // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller).
+    // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller),
+    // passing over the sandbox's shims (its `load` and `collectgarbage` call the library's):
+    // the script called them. A stop with no script frame above blames the nearest line.
     lua_Debug ar;
     int placed = 0;
-    for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            placed = 1;
+    for (int pass = 0; pass < 2 && !placed; pass++) {
+        for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0
+                && (pass == 1 || strcmp(ar.source, LUNAR_SANDBOX_CHUNK) != 0)) {
+                lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+                placed = 1;
+            }
         }
     }
     if (!placed) lua_pushliteral(L, "");

@@ -183,6 +183,10 @@ void lunar_budget_interrupt(lunar_Context *context, const char *reason);
 /// Charging 0 only checks (a budget the allocator exhausted, an interrupt).
 void lunar_budget_charge(lua_State *L, long long instructions);
 
+/// The chunk name of the sandbox's prelude. A budget stop inside one of its shims
+/// (which stand in front of library functions) blames the script line that called it.
+#define LUNAR_SANDBOX_CHUNK "=lunar.sandbox"
+
 /// Allocations of at least this many bytes that grow a block charge the growth
 /// to the budget, one instruction per LUNAR_BYTES_PER_INSTRUCTION bytes.
 #define LUNAR_CHARGED_ALLOCATION 256
