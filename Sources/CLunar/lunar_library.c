@@ -25,6 +25,7 @@
 #include "lunar_library.h"
 #include "clunar.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -120,6 +121,11 @@ static lua_Integer table_length(lua_State *L, int arg, int need) {
 
 // table.insert(t, [pos,] value)
 static int lib_insert(lua_State *L) {
+    if (lua_gettop(L) == 2 && lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+        // The common append to a plain table: its length is its border, nothing moves.
+        lua_seti(L, 1, (lua_Integer)lua_rawlen(L, 1) + 1);
+        return 0;
+    }
     lua_Integer after = (lua_Integer)((lua_Unsigned)table_length(L, 1, NEED_READ | NEED_WRITE) + 1u);
     lua_Integer pos;
     switch (lua_gettop(L)) {
@@ -286,7 +292,7 @@ static int lib_rep(lua_State *L) {
     }
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, total);
-    lunar_budget_charge(L, 0);
+    if (total >= LUNAR_CHARGED_ALLOCATION) lunar_budget_charge(L, 0);
     // The result is `s sep s sep ... s`: the first total bytes of (s sep) repeated.
     // Write one period, then double the filled part by copying it onto its end.
     memcpy(out, s, len);
@@ -366,8 +372,57 @@ static int lib_unpack_string(lua_State *L) {
     return unpack(L);
 }
 
-// tonumber and the strings' arithmetic metamethods: the stock functions, charged
-// for the strings they convert (a numeral is read byte by byte).
+// The integer numeral in `base` at s (surrounding spaces and a sign allowed), in
+// *value; returns where it ends, or NULL when s does not start with one.
+static const char *read_integer(const char *s, int base, lua_Integer *value) {
+    static const char spaces[] = " \f\n\r\t\v";
+    lua_Unsigned n = 0;
+    s += strspn(s, spaces);
+    int negative = *s == '-';
+    if (*s == '-' || *s == '+') s++;
+    if (!isalnum((unsigned char)*s)) return NULL;
+    for (; isalnum((unsigned char)*s); s++) {
+        int c = (unsigned char)*s;
+        int digit = isdigit(c) ? c - '0' : toupper(c) - 'A' + 10;
+        if (digit >= base) return NULL;
+        n = n * (lua_Unsigned)base + (lua_Unsigned)digit;  // wraps around, as Lua's does
+    }
+    *value = (lua_Integer)(negative ? 0u - n : n);
+    return s + strspn(s, spaces);
+}
+
+// tonumber(e [, base]), charged for the numeral it reads byte by byte.
+static int lib_tonumber(lua_State *L) {
+    size_t len;
+    if (lua_isnoneornil(L, 2)) {
+        if (lua_type(L, 1) == LUA_TNUMBER) {
+            lua_settop(L, 1);
+            return 1;
+        }
+        const char *s = lua_tolstring(L, 1, &len);
+        if (s != NULL) {
+            charge_if_large(L, (long long)(len >> SCAN_SHIFT));
+            if (lua_stringtonumber(L, s) == len + 1) return 1;
+        }
+        luaL_checkany(L, 1);
+    } else {
+        lua_Integer base = luaL_checkinteger(L, 2);
+        luaL_checktype(L, 1, LUA_TSTRING);  // a number is not a numeral here
+        const char *s = lua_tolstring(L, 1, &len);
+        luaL_argcheck(L, 2 <= base && base <= 36, 2, "base out of range");
+        charge_if_large(L, (long long)(len >> SCAN_SHIFT));
+        lua_Integer value;
+        if (read_integer(s, (int)base, &value) == s + len) {
+            lua_pushinteger(L, value);
+            return 1;
+        }
+    }
+    luaL_pushfail(L);
+    return 1;
+}
+
+// The strings' arithmetic metamethods: the stock functions, charged for the
+// strings they convert (a numeral is read byte by byte).
 static int lib_numeral(lua_State *L) {
     lua_CFunction convert = stock_function(L);
     size_t total = string_length(L, 1) + string_length(L, 2);
@@ -648,7 +703,7 @@ void lunar_library_install(lua_State *L) {
         lua_pop(L, 1);
     }
     if (open_library(L, LUA_GNAME)) {
-        wrap(L, "tonumber", lib_numeral);
+        replace(L, "tonumber", lib_tonumber);
         wrap(L, "load", lib_load);
         wrap(L, "collectgarbage", lib_collectgarbage);
         lua_pop(L, 1);

@@ -4,10 +4,10 @@ import Testing
 @testable import LunarBridge
 
 /// Puts the stock versions of the functions Lunar replaces or wraps in the global
-/// `stocklib` (`string`, `table`, `utf8`: fresh stock libraries; `base` and `meta`:
-/// the stock C functions behind Lunar's wrappers of `tonumber`, `load`,
-/// `collectgarbage` and the strings' arithmetic metamethods), and Lunar's string
-/// metatable in the global `oursmeta`. The state's string metatable stays Lunar's.
+/// `stocklib` (`string`, `table`, `utf8`: fresh stock libraries; `base`: the stock
+/// `tonumber`, `load` and `collectgarbage`; `meta`: the stock arithmetic
+/// metamethods of strings), and Lunar's string metatable in the global `oursmeta`.
+/// The state's own globals and string metatable stay Lunar's.
 func installStockLibraries(in state: LuaState) throws {
     try installStockStringLibrary(in: state)
     let L = state.L
@@ -34,7 +34,7 @@ func installStockLibraries(in state: LuaState) throws {
         }
         lua_setfield(L, stock, field)
     }
-    upvalues(of: globals, ["tonumber", "load", "collectgarbage"], into: "base")
+    upvalues(of: globals, ["load", "collectgarbage"], into: "base")
     lua_pushstring(L, "")
     guard lua_getmetatable(L, -1) != 0 else { throw LuaStateError("strings have no metatable") }
     let meta = lua_gettop(L)
@@ -42,6 +42,20 @@ func installStockLibraries(in state: LuaState) throws {
     lua_setfield(L, globals, "oursmeta")
     lua_pushvalue(L, stock)
     lua_setfield(L, globals, "stocklib")
+    // tonumber is rewritten, not wrapped: take the stock one from luaopen_base, which sets
+    // every base function as a global, then put the state's own globals back.
+    lua_pushcclosure(L, luaopen_base, 0)
+    lua_setfield(L, globals, "openstockbase")
+    lua_settop(L, top)
+    _ = try state.run("""
+        local saved = {}
+        for k, v in pairs(_G) do saved[k] = v end
+        openstockbase()
+        local stockTonumber = tonumber
+        for k, v in pairs(saved) do _G[k] = v end
+        stocklib.base.tonumber = stockTonumber
+        openstockbase = nil
+        """)
 }
 
 @Suite struct LibraryTests {
