@@ -121,10 +121,13 @@ static lua_Integer table_length(lua_State *L, int arg, int need) {
 
 // table.insert(t, [pos,] value)
 static int lib_insert(lua_State *L) {
-    if (lua_gettop(L) == 2 && lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
-        // The common append to a plain table: its length is its border, nothing moves.
-        lua_seti(L, 1, (lua_Integer)lua_rawlen(L, 1) + 1);
-        return 0;
+    if (lua_gettop(L) == 2 && lua_type(L, 1) == LUA_TTABLE) {
+        if (!lua_getmetatable(L, 1)) {
+            // The common append to a plain table: its length is its border, nothing moves.
+            lua_seti(L, 1, (lua_Integer)lua_rawlen(L, 1) + 1);
+            return 0;
+        }
+        lua_pop(L, 1);
     }
     lua_Integer after = (lua_Integer)((lua_Unsigned)table_length(L, 1, NEED_READ | NEED_WRITE) + 1u);
     lua_Integer pos;

@@ -81,10 +81,10 @@ local function case(group, name, ...)
     local copy = { n = args.n }
     for i = 1, args.n do
       local v = args[i]
-      if type(v) == "table" and getmetatable(v) == nil then
+      if type(v) == "table" then
         local c = {}
         for k, x in next, v do c[k] = x end
-        v = c
+        v = setmetatable(c, getmetatable(v))
       end
       copy[i] = v
     end
@@ -124,6 +124,19 @@ for _, a in ipairs({ {{1,2,3}, 4}, {{1,2,3}, 1, 0}, {{1,2,3}, 4, 9}, {{1,2,3}, 5
   {{1,2,3}, mini, 0} }) do
   case("table", "insert", unpack(a, 1, 4))
 end
+-- tables with metatables: a length of their own, reads and writes through functions
+local counted = setmetatable({ 1, 2 }, { __len = function() return 5 end })
+local proxied = setmetatable({}, { __index = function(_, k) return k * 2 end,
+  __newindex = function(t, k, v) rawset(t, k, v and v .. "!") end, __len = function() return 3 end })
+local plain = setmetatable({ 1, 2, 3 }, {})
+for _, t in ipairs({ counted, proxied, plain }) do
+  case("table", "insert", t, "x") case("table", "insert", t, 1, "y") case("table", "insert", t, 2, "z")
+  case("table", "remove", t) case("table", "remove", t, 1)
+  case("table", "move", t, 1, 3, 2) case("table", "move", t, 1, 3, 1, {})
+  case("table", "concat", t, ",") case("table", "unpack", t)
+end
+case("table", "sort", setmetatable({ 3, 1, 2 }, { __len = function() return 3 end }))
+case("table", "sort", setmetatable({ 3, 1, 2 }, {}))
 -- table.remove
 for _, a in ipairs({ {{1,2,3}}, {{1,2,3}, 1}, {{1,2,3}, 3}, {{1,2,3}, 4}, {{1,2,3}, 5}, {{}, 0}, {{}}, {{1,2,3}, -1},
   {{[0]="z"}, 0}, {{}, 1}, {{}, -1}, {{1,2,3}, "2"}, {{1,2,3}, 2.5}, {"str"}, {{1,2,3}, 2} }) do
