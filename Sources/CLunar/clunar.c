@@ -1,5 +1,6 @@
 #include "clunar.h"
 #include "lunar_pattern.h"
+#include "lunar_library.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,10 +20,25 @@ lunar_Context *lunar_context(lua_State *L) {
     return (lunar_Context *)ud;
 }
 
+static void lunar_hook(lua_State *L, lua_Debug *ar);
+
+// Charges `grown` bytes of a large allocation made while Lua runs. The allocator
+// must never raise: when the budget runs out, the thread that last ran is armed
+// to stop at its next instruction (lua_sethook only sets fields, which is why
+// lua.c may call it from a signal handler). A thread Lunar did not see start
+// (a coroutine resumed by Lua) stops at its own next periodic hook instead.
+static void lunar_charge_bytes(lunar_Context *c, size_t grown) {
+    if (c->remaining < 0 || c->tripped) return;
+    c->remaining -= (long long)(grown / LUNAR_BYTES_PER_INSTRUCTION);
+    if (c->remaining < 0 && c->running != NULL) lua_sethook(c->running, lunar_hook, LUA_MASKCOUNT, 1);
+}
+
 static void *lunar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     lunar_Context *c = (lunar_Context *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
+        // A freed thread can no longer be armed (the check needs no knowledge of its layout).
+        if (c->running != NULL && (size_t)((char *)c->running - (char *)ptr) < old) c->running = NULL;
         free(ptr);
         c->used -= old;
         return NULL;
@@ -41,6 +57,8 @@ static void *lunar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     c->used = c->used - old + nsize;
     if (c->used > c->peak) c->peak = c->used;
+    // Bytes produced while Lua runs (not while Swift converts values for it).
+    if (nsize >= LUNAR_CHARGED_ALLOCATION && nsize > old && c->lenient == 0) lunar_charge_bytes(c, nsize - old);
     return p;
 }
 
@@ -59,8 +77,6 @@ lua_State *lunar_newstate(lunar_Context *context) {
 
 // MARK: - Instruction budget
 
-static void lunar_hook(lua_State *L, lua_Debug *ar);
-
 // `level` is the stack level of the Lua function to blame: 0 inside the hook,
 // 1 inside a C function that Lua called.
 static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
@@ -73,13 +89,18 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
         lua_error(L);
     }
     c->tripped = 1;
-    // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller).
+    // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller),
+    // passing over the sandbox's shims (its `load` and `collectgarbage` call the library's):
+    // the script called them. A stop with no script frame above blames the nearest line.
     lua_Debug ar;
     int placed = 0;
-    for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            placed = 1;
+    for (int pass = 0; pass < 2 && !placed; pass++) {
+        for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0
+                && (pass == 1 || strcmp(ar.source, LUNAR_SANDBOX_CHUNK) != 0)) {
+                lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+                placed = 1;
+            }
         }
     }
     if (!placed) lua_pushliteral(L, "");
@@ -92,6 +113,7 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
 static void lunar_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     lunar_Context *c = lunar_context(L);
+    c->running = L;
     if (c->tripped) {
         lunar_trip(L, c, 0);
         return;
@@ -117,6 +139,7 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
 
 void lunar_budget_charge(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
+    c->running = L;
     if (!c->tripped) {
         if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
             snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
@@ -309,6 +332,7 @@ static int lunar_trampoline(lua_State *L) {
     c->lenient++;
     int r = g_dispatch(L, box->object);
     c->lenient--;
+    c->running = L;  // Swift may have run other threads; this one goes on
     if (after_ref != LUA_NOREF) {
         // Hooks see the results; or the error (as pcall would, without the caller's
         // position); or, when an awaited call suspends, success and no results.
@@ -439,6 +463,7 @@ int lunar_pcallh(lua_State *L, int nargs, int nresults, int handler) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;
     c->lenient = 0;
+    c->running = L;
     int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
     c->lenient = saved;
     return status;
@@ -448,17 +473,18 @@ int lunar_pcall(lua_State *L, int nargs, int nresults) {
     lunar_Context *c = lunar_context(L);
     int saved = c->lenient;
     c->lenient = 0;
+    c->running = L;
+    int status;
     if (lua_tocfunction(L, 1) == lunar_msgh) {
         // The main thread keeps the handler in slot 1: no stack shuffling per call.
-        int status = lua_pcallk(L, nargs, nresults, 1, 0, NULL);
-        c->lenient = saved;
-        return status;
+        status = lua_pcallk(L, nargs, nresults, 1, 0, NULL);
+    } else {
+        int base = lua_gettop(L) - nargs;
+        lua_pushcfunction(L, lunar_msgh);
+        lua_insert(L, base);
+        status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
+        lua_remove(L, base);
     }
-    int base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, lunar_msgh);
-    lua_insert(L, base);
-    int status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
-    lua_remove(L, base);
     c->lenient = saved;
     return status;
 }
@@ -474,7 +500,10 @@ int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     lunar_Context *c = lunar_context(co);
     int saved = c->lenient;
     c->lenient = 0;
+    c->running = co;
     int status = lua_resume(co, from, nargs, nresults);
+    // `from` runs again (alive: it called us), if it is a Lua thread.
+    c->running = from;
     if (status != LUA_OK && status != LUA_YIELD && from != NULL) {
         lua_pushcfunction(from, lunar_record_k);
         lua_pushlightuserdata(from, co);
@@ -576,6 +605,8 @@ static int lunar_openlibs_k(lua_State *L) {
         if (lib->func == luaopen_string) lunar_pattern_install(L, -1);
         lua_pop(L, 1);
     }
+    // Library functions that loop in C, charged to the budget by the work they do.
+    lunar_library_install(L);
     return 0;
 }
 

@@ -113,7 +113,7 @@ extension LuaState {
         })
         var allowed = LuaTable()
         for c in sandbox.capabilities { allowed[c.rawValue] = .boolean(true) }
-        let prelude = try load(Self.sandboxPrelude, name: "=lunar.sandbox")
+        let prelude = try load(Self.sandboxPrelude, name: LUNAR_SANDBOX_CHUNK)
         do { _ = try callReturningAll(prelude, [.table(allowed)]) } catch {
             throw LuaStateError("sandbox set-up failed: \(error.report)")
         }

@@ -134,6 +134,31 @@ import Testing
         }
     }
 
+    /// Work inside a C library function (which Lua's instruction hook never sees) is charged
+    /// to the handler's budget: the request fails with a 500 instead of the handler spinning on
+    /// after its client has gone, and the handler answers the next request.
+    @Test func aHandlerStuckInsideCIsStopped() async throws {
+        let bundle = try TemporaryBundle([
+            "mock-api/GET/move.lua": """
+                local calls = 0
+                return function(request)
+                  calls = calls + 1
+                  if request.query.stuck then table.move({}, 1, 2^40, 2) end
+                  return { body = { calls = calls } }
+                end
+                """,
+        ])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { _, client in
+            let stuck = try await client.send("GET", "/api/move?stuck=1")
+            #expect(stuck.status == 500)
+            #expect(stuck.text.hasPrefix("mock-api/GET/move.lua:4: instruction budget exceeded"), "\(stuck.text)")
+            let next = try await client.send("GET", "/api/move")
+            #expect(next.status == 200)
+            #expect(try JSONValue(parsing: next.body)["calls"] == 2)
+        }
+    }
+
     @Test func editedHandlersAreReloaded() async throws {
         let bundle = try TemporaryBundle(["mock-api/GET/version.lua": "return function() return { body = 'one' } end\n"])
         defer { bundle.remove() }

@@ -7,30 +7,39 @@ import Testing
 /// app (memory cap ``FaultApp/memoryLimit``, budget ``FaultApp/budget`` instructions per host
 /// call) and must be stopped with a clear error at its line, the app usable afterwards. An
 /// infinite loop in each place a script runs is in ``ScriptFaultCatalogue``.
-@Suite struct RunawayCatalogue {
+// Each bomb is stopped within a second; with the stock library, the C-work bombs ran for
+// minutes to hours, which the time limit turns into a failure.
+@Suite(.timeLimit(.minutes(1))) struct RunawayCatalogue {
     struct Bomb: Sendable, CustomTestStringConvertible {
         let name: String
         let code: String
         /// The start of the reported message after `file:line: `.
         let stoppedWith: String
+        /// The instruction budget it runs with.
+        var budget = FaultApp.budget
         var testDescription: String { name }
     }
 
+    /// For the bombs that test the memory cap and the stack limit: the bytes they produce are
+    /// charged to the budget (1 instruction per 16 bytes), and at ``FaultApp/budget`` that stops
+    /// them (just as well) before the cap they test is reached.
+    static let roomyBudget = 20_000_000
+
     static let bombs: [Bomb] = [
         Bomb(name: "memory bomb (a growing table)",
-             code: #"local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 4096) .. i end"#, stoppedWith: "not enough memory"),
+             code: #"local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 4096) .. i end"#, stoppedWith: "not enough memory", budget: roomyBudget),
         Bomb(name: "string.rep bomb", code: #"local s = string.rep("x", 2^30)"#, stoppedWith: "not enough memory"),
-        Bomb(name: "string doubling bomb", code: #"local s = "x" while true do s = s .. s end"#, stoppedWith: "not enough memory"),
+        Bomb(name: "string doubling bomb", code: #"local s = "x" while true do s = s .. s end"#, stoppedWith: "not enough memory", budget: roomyBudget),
         Bomb(name: "table.concat bomb",
              code: #"local t = {} for i = 1, 1e6 do t[i] = string.rep("x", 200) end local s = table.concat(t)"#,
-             stoppedWith: "not enough memory"),
-        Bomb(name: "deep recursion", code: "local function f(n) return 1 + f(n + 1) end f(1)", stoppedWith: "stack overflow"),
+             stoppedWith: "not enough memory", budget: roomyBudget),
+        Bomb(name: "deep recursion", code: "local function f(n) return 1 + f(n + 1) end f(1)", stoppedWith: "stack overflow", budget: roomyBudget),
         Bomb(name: "deep recursion through a metamethod",
              code: "local t = setmetatable({}, { __index = function(t, k) return t[k .. 'x'] end }) local v = t.a",
              stoppedWith: "C stack overflow"),
         Bomb(name: "coroutine bomb (many coroutines)",
              code: "local list = {} while true do list[#list + 1] = coroutine.create(function() end) end",
-             stoppedWith: "not enough memory"),
+             stoppedWith: "not enough memory", budget: roomyBudget),
         Bomb(name: "coroutine bomb (coroutines creating coroutines)",
              code: "local function nest() coroutine.wrap(nest)() end nest()", stoppedWith: "C stack overflow"),
         Bomb(name: "infinite loop inside a coroutine",
@@ -53,11 +62,48 @@ import Testing
              stoppedWith: "instruction budget exceeded"),
         Bomb(name: "JSON nesting bomb", code: #"local v = require("lunar.json").decode(string.rep("[", 1e6))"#,
              stoppedWith: "invalid JSON"),
-    ]
+    ] + workInsideC
+
+    /// Work inside C library functions, which the count hook never sees: each of these hung
+    /// the host (a single call that runs for hours, or a cheap loop around a call that does
+    /// milliseconds of C work). Lunar charges that work to the budget (docs/swift-host.md,
+    /// "Limits"), so each is stopped like a Lua loop.
+    static let workInsideC: [Bomb] = [
+        ("table.move of 2^40 elements", #"table.move({}, 1, 2^40, 2)"#),
+        ("string.rep of an empty string 2^50 times, in a loop", #"while true do local s = string.rep("", 2^50) end"#),
+        ("a loop of 16 MB string.rep", #"for i = 1, 1e9 do local s = string.rep("x", 2^24) end"#),
+        ("string.find with a 400 KB set", #"string.find(string.rep("b", 70000), "[" .. string.rep("a", 400000) .. "]")"#),
+        ("plain string.find over 8 MB, in a loop", #"local s = string.rep("x", 2^23) for i = 1, 1e9 do s:find("y", 1, true) end"#),
+        ("table.insert shifting 2^40 elements (a lying __len)",
+         #"table.insert(setmetatable({}, { __len = function() return 2^40 end }), 1, "x")"#),
+        ("table.remove shifting 2^40 elements", #"table.remove(setmetatable({}, { __len = function() return 2^40 end }), 1)"#),
+        ("table.unpack of 900,000 values, in a loop", #"while true do table.unpack({}, 1, 900000) end"#),
+        ("string.byte of 900,000 bytes, in a loop", #"local s = string.rep("x", 900000) while true do string.byte(s, 1, -1) end"#),
+        ("utf8.codepoint of 900,000 bytes, in a loop",
+         #"local s = string.rep("x", 900000) while true do utf8.codepoint(s, 1, -1) end"#),
+        ("table.sort of 300,000 elements, in a loop",
+         #"local t = { string.byte(string.rep("x", 300000), 1, -1) } while true do table.sort(t) end"#),
+        ("table.concat of 300,000 elements, in a loop",
+         #"local t = { string.byte(string.rep("x", 300000), 1, -1) } while true do local s = table.concat(t) end"#),
+        ("utf8.len of 4 MB, in a loop", #"local s = string.rep("é", 2^21) while true do utf8.len(s) end"#),
+        ("utf8.offset across 4 MB, in a loop", #"local s = string.rep("é", 2^21) while true do utf8.offset(s, 2^20) end"#),
+        ("utf8.codes skipping 4 MB of continuation bytes, in a loop",
+         #"local s = "a" .. string.rep("", 2^22) local step = utf8.codes(s) while true do step(s, 1) end"#),
+        ("full collections of a large heap, in a loop",
+         #"local t = { string.byte(string.rep("x", 600000), 1, -1) } while true do collectgarbage() end"#),
+        ("tonumber of a 4 MB numeral, in a loop", #"local s = string.rep("1", 2^22) while true do tonumber(s) end"#),
+        ("arithmetic on a 4 MB numeral string, in a loop", #"local s = string.rep("1", 2^22) while true do local x = s + 0 end"#),
+        ("load of a 4 MB comment, in a loop", #"local s = "--" .. string.rep("x", 2^22) while true do load(s) end"#),
+        ("load with a reader returning 4 MB pieces", #"local s = "--" .. string.rep("x", 2^22) local f = load(function() return s end)"#),
+        ("string.pack of a 4 MB format of spaces, in a loop", #"local s = string.rep(" ", 2^22) while true do string.pack(s) end"#),
+        ("string.unpack 'z' with no terminator in 8 MB, in a loop",
+         #"local s = string.rep("x", 2^23) while true do pcall(string.unpack, "z", s) end"#),
+    ].map { Bomb(name: $0.0, code: $0.1, stoppedWith: "instruction budget exceeded") }
 
     @Test(arguments: bombs)
     func bombIsStoppedAtItsLine(_ bomb: Bomb) async throws {
-        let app = try await FaultApp(files: ["screens/victim.lua": FaultPlace.victim(onPress: bomb.code + " " + FaultPlace.marker)])
+        let app = try await FaultApp(files: ["screens/victim.lua": FaultPlace.victim(onPress: bomb.code + " " + FaultPlace.marker)],
+                                     lua: LuaStateOptions(memoryLimit: FaultApp.memoryLimit, instructionBudget: bomb.budget))
         try await app.run(.open("/navPush/victim"), .tap("Fire"))
         let line = FaultPlace.victim(onPress: bomb.code + " " + FaultPlace.marker).lineNumber(of: FaultPlace.marker)!
         // The message starts at the bomb's line (coroutine.wrap adds the line once more as it

@@ -144,6 +144,13 @@ void lunar_pushgchandler(lua_State *L);
 /// ("sticky") so a script cannot swallow the stop with pcall; the host resets it per call.
 /// Every trip after the first in a host call raises the first one's `message`,
 /// so Lua code that caught the stop cannot replace where the script was stopped.
+///
+/// Work done inside C is charged too: the allocator charges large allocations
+/// (bytes produced) and Lunar's versions of the library functions that loop
+/// charge their elements and bytes (docs/swift-host.md, "Limits"). The allocator
+/// cannot raise, so when its charge exhausts the budget it arms `running` (the
+/// Lua thread that last ran, as far as Lunar saw: NULL when unknown or freed) to
+/// stop at its next instruction.
 typedef struct lunar_Context {
     size_t used;
     size_t limit;
@@ -157,6 +164,7 @@ typedef struct lunar_Context {
     char message[384];
     char interrupt_reason[128];
     void *owner;
+    lua_State *running;
 } lunar_Context;
 
 /// Creates a state whose allocator accounts into `context`. NULL if out of memory.
@@ -172,7 +180,17 @@ void lunar_budget_interrupt(lunar_Context *context, const char *reason);
 /// Charges work done inside a C function called by Lua (which the count hook
 /// cannot see) to the budget. When the budget is exhausted, or a stop was
 /// asked for, raises the hook's error, blaming the calling Lua function.
+/// Charging 0 only checks (a budget the allocator exhausted, an interrupt).
 void lunar_budget_charge(lua_State *L, long long instructions);
+
+/// The chunk name of the sandbox's prelude. A budget stop inside one of its shims
+/// (which stand in front of library functions) blames the script line that called it.
+#define LUNAR_SANDBOX_CHUNK "=lunar.sandbox"
+
+/// Allocations of at least this many bytes that grow a block charge the growth
+/// to the budget, one instruction per LUNAR_BYTES_PER_INSTRUCTION bytes.
+#define LUNAR_CHARGED_ALLOCATION 256
+#define LUNAR_BYTES_PER_INSTRUCTION 16
 
 // MARK: - Protected calls
 
