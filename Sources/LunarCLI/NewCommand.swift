@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBundle
 import LunarRuntime
 
 /// `lunar new NAME [--directory DIR]`: scaffolds a bundle in DIR/NAME that

@@ -1,12 +1,11 @@
 import Foundation
-import LunarRuntime
 
 /// The files `lunar new NAME` writes: a bundle with one screen, its
 /// view-model (a signal property bound to a field), a spec, a mock API
 /// answer, and the editor and lint set-up. It passes `lunar check`.
-enum BundleTemplate {
+public enum BundleTemplate {
     /// Relative path → contents, sorted by path.
-    static func files(name: String, bridgeAPI: String) -> [(path: String, contents: String)] {
+    public static func files(name: String, bridgeAPI: String) -> [(path: String, contents: String)] {
         [
             (".gitignore", ".lunar/\n"),
             (".luacheckrc", luacheckrc),
