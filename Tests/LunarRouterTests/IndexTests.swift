@@ -1,5 +1,6 @@
 import Testing
 import LunarRouter
+import LunarTestSupport
 
 /// The indexed matcher must answer exactly like a scan over every route would.
 @Suite struct IndexTests {
@@ -61,18 +62,5 @@ import LunarRouter
         try router.add("/page#/tab/:name", handler: recorder.handler("tab"))
         #expect(router.open("myapp://page#/tab/two"))
         #expect(recorder.string("name") == "two")
-    }
-}
-
-/// A small seeded generator, so the random walk is the same on every run.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import LunarUI
+import LunarTestSupport
 import Testing
 
 private func rows(_ keys: [String]) -> Element {
@@ -207,7 +208,7 @@ private func reconcile(
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func randomEditsAlwaysReachTheNewTreeAndKeepSurvivorsIDs(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let reconciler = Reconciler()
         let mirror = MountedTree()
         var keys = (0..<20).map { "k\($0)" }
@@ -240,20 +241,5 @@ private func reconcile(
                 if let old = idsByKey[key] { #expect(reconciler.node(at: [1, index]) == old) }
             }
         }
-    }
-}
-
-/// A tiny seeded generator so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

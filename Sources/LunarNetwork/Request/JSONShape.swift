@@ -89,17 +89,7 @@ public enum JSONShapeType: Sendable, Hashable {
 
 extension JSONShapeSubject {
     /// JSON's names: `string`, `number`, `boolean`, `array`, `object`, `any value`, `optional ...`.
-    public static func name(of shape: JSONShape) -> String {
-        switch shape {
-        case .any: "any value"
-        case .string: "string"
-        case .number: "number"
-        case .bool: "boolean"
-        case .array: "array"
-        case .object: "object"
-        case .optional(let wrapped): "optional " + name(of: wrapped)
-        }
-    }
+    public static func name(of shape: JSONShape) -> String { shape.name(object: "object") }
 }
 
 extension JSONValue: JSONShapeSubject {
@@ -135,5 +125,20 @@ extension JSONValue: JSONShapeSubject {
 
     public func withMember(_ name: String, at path: String, _ body: (JSONValue?) -> String?) -> String? {
         body(self[name])
+    }
+}
+
+extension JSONShape {
+    /// The shape's name in a message, an object called `object` (`"table"` in Lua's words).
+    public func name(object: String) -> String {
+        switch self {
+        case .any: "any value"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .array: "array"
+        case .object: object
+        case .optional(let wrapped): "optional " + wrapped.name(object: object)
+        }
     }
 }

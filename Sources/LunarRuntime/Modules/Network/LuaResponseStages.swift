@@ -152,17 +152,7 @@ struct LuaShapeSubject: JSONShapeSubject {
     }
 
     /// Lua's names: an object is a `table`.
-    static func name(of shape: JSONShape) -> String {
-        switch shape {
-        case .any: "any value"
-        case .string: "string"
-        case .number: "number"
-        case .bool: "boolean"
-        case .array: "array"
-        case .object: "table"
-        case .optional(let wrapped): "optional " + name(of: wrapped)
-        }
-    }
+    static func name(of shape: JSONShape) -> String { shape.name(object: "table") }
 }
 
 extension LuaScriptError {
