@@ -120,19 +120,23 @@ enum SpecLibrary {
     end
 
     local Expectation = {}
+    local function run(self, name, ...)
+      local pass, message, negated = matchers[name](rawget(self, "actual"), ...)
+      if rawget(self, "negated") then pass, message = not pass, negated end
+      -- Raised at level 2: the spec line that called the matcher (the matcher tail-calls run).
+      if not pass then error(message, 2) end
+      return self
+    end
+    -- A matcher reads the same called with a dot (Jest: `expect(x).toBe(1)`) or a colon
+    -- (`expect(x):toBe(1)`): an expectation is never a value a spec compares with.
     Expectation.__index = function(self, key)
       if key == "never" or key == "Not" then
         return setmetatable({ actual = rawget(self, "actual"), negated = not rawget(self, "negated") }, Expectation)
       end
-      return Expectation[key] or error("expect(...) has no matcher '" .. tostring(key) .. "'", 2)
-    end
-    for name, check in pairs(matchers) do
-      -- Raised at level 2: the spec line that called the matcher.
-      Expectation[name] = function(self, ...)
-        local pass, message, negated = check(rawget(self, "actual"), ...)
-        if rawget(self, "negated") then pass, message = not pass, negated end
-        if not pass then error(message, 2) end
-        return self
+      if matchers[key] == nil then error("expect(...) has no matcher '" .. tostring(key) .. "'", 2) end
+      return function(first, ...)
+        if first == self then return run(self, key, ...) end
+        return run(self, key, first, ...)
       end
     end
 

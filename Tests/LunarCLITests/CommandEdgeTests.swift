@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// The command line's edges a new user meets first (issue 22).
@@ -21,5 +22,33 @@ import Testing
     @Test func aHeadlessCommandErrorSaysItsLineOnce() throws {
         let run = try LunarProcess.run(["run", ToolsTests.showcase.path, "--no-mock-api"], stdin: "open /nowhere\n")
         #expect(run.err.contains("lunar: line 1: open /nowhere: no route matches\n"), "\(run.err)")
+    }
+}
+
+/// Matchers read as in Jest (`expect(x).toBe(y)`) or with a colon, and fail at the spec's line.
+@Suite struct MatcherSyntaxTests {
+    @Test func dotAndColonBothWorkAndFailAtTheirLine() throws {
+        let dir = try BundleDirectory(prefix: "lunar-cli", files: [
+            "manifest.json": BundleDirectory.manifest(),
+            "screens/home.lua": "local ui = require('lunar.ui') return { title = 'Home', render = function() return ui.Text('hi') end }",
+            "spec/syntax_spec.lua": """
+                describe("matchers", function()
+                  it("pass either way", function()
+                    expect(app.title()).toBe("Home")
+                    expect(app.title()):toBe("Home")
+                    expect(1).never.toBe(2)
+                  end)
+                  it("fails with a dot", function()
+                    expect(1).toBe(2)
+                  end)
+                end)
+                """,
+        ])
+        defer { dir.remove() }
+        let run = try LunarProcess.run(["test", dir.root.path])
+        #expect(run.status == 1)
+        #expect(run.out.contains("✓ pass either way"), "\(run.out)")
+        #expect(run.out.contains("spec/syntax_spec.lua:8: expected 1 to be 2"), "\(run.out)")
+        #expect(run.out.contains("1 passed, 1 failed"), "\(run.out)")
     }
 }

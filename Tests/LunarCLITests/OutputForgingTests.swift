@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// What a bundle's text can do to the user's terminal and to the headless text: nothing. Titles,
@@ -58,5 +59,53 @@ import Testing
         #expect(run.status != 0)
         #expect(!run.err.contains("\u{1b}") && !run.err.contains("\u{7}"), "\(run.err.debugDescription)")
         #expect(run.err.contains(#"main.lua:1: x\u{1b}[31m\u{7}y"#), "\(run.err)")
+    }
+}
+
+/// Navigation from lifecycle methods through the real binary, headless and in `lunar test`: the
+/// host used to die with SIGILL (issue 23, item 1).
+@Suite struct NavigationCrashTests {
+    static let files = [
+        "manifest.json": BundleDirectory.manifest(routes: ["/home": "screens.home", "/b": "screens.b"]),
+        "screens/home.lua": """
+            local ui = require("lunar.ui")
+            local nav = require("lunar.navigator")
+            local visits = 0
+            return {
+              title = "Home",
+              willAppear = function() visits = visits + 1; if visits == 2 then nav.push("/b") end end,
+              render = function() return ui.Button { title = "Go", onPress = function() nav.push("/b") end } end,
+            }
+            """,
+        "screens/b.lua": """
+            local ui = require("lunar.ui")
+            local nav = require("lunar.navigator")
+            local left = false
+            return {
+              title = "B",
+              willDisappear = function() if not left then left = true; nav.pop() end end,
+              render = function() return ui.Text("b") end,
+            }
+            """,
+        "spec/nav_spec.lua": """
+            describe("navigation in lifecycle methods", function()
+              it("survives going back", function()
+                app.tap("Go")
+                app.back()
+                expect(app.title()).toBe("B")
+              end)
+            end)
+            """,
+    ]
+
+    @Test func headlessRunAndSpecsSurvive() throws {
+        let dir = try BundleDirectory(prefix: "lunar-cli", files: Self.files)
+        defer { dir.remove() }
+        let run = try LunarProcess.run(["run", dir.root.path], stdin: "tap Go\nback\n")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.hasSuffix("> back\n== B ==\nText \"b\"\n"), "\(run.out)")
+        let specs = try LunarProcess.run(["test", dir.root.path])
+        #expect(specs.status == 0, "\(specs.out)\(specs.err)")
+        #expect(specs.out.contains("1 passed, 0 failed"), "\(specs.out)")
     }
 }
