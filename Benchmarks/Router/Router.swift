@@ -3,7 +3,7 @@
 //
 //   router.vs_routingkit  goal: ours <= 1.0x baseline time
 //   router.vs_linear      goal: ours <= 0.05x baseline time
-//   router.register_scaling  goal: <= 1.5 (20,000 registrations against 10 x 2,000: linear)
+//   router.register_scaling  goal: <= 2 (20,000 registrations against 10 x 2,000; quadratic is 10)
 //
 // Each side of a sample routes the whole URL mix `rounds` times: parse the URL,
 // find the route, collect its parameters (and query items), call its handler.
