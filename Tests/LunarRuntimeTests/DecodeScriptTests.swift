@@ -10,6 +10,25 @@ import Testing
         return out
     }
 
+    /// What disagreed with the docs (issue 22): positions are 1-based, a mapper that is not a
+    /// function and a NaN key are clear errors at the caller's line, not raw Lua errors.
+    @Test func positionsMappersAndKeysAsDocumented() async throws {
+        let out = try await run("""
+            local list = { [0] = "zero", "one" }
+            print(decode.at(list, 0, "none"), decode.at(list, -1, "none"), decode.at(list, 1))
+            print(select(2, pcall(decode.array, { l = { 1 } }, "l", "notafunction")))
+            print(select(2, pcall(encode.put, {}, 0/0, 1)))
+            print(#decode.array({ l = { 1, 2 } }, "l", setmetatable({}, { __call = function(_, v) return v end })))
+            """)
+        #expect(out == """
+            none\tnone\tone
+            bad argument #3 to 'decode.array' (function expected, got string)
+            bad argument #2 to 'encode.put' (key is NaN)
+            2
+
+            """)
+    }
+
     @Test func stringReader() async throws {
         let out = try await run("""
             local t = { name = "Ada", n = 3, f = 2.5, whole = 4.0, big = 1e300, flag = true, list = {}, nan = 0/0 }

@@ -101,6 +101,9 @@ enum DecodeModule {
     --- The sequence at t[key] as a new list, each element passed through fn(element, index) when
     --- given (nil results are dropped). A missing or non-table value gives an empty list.
     function decode.array(t, key, fn)
+      if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
+        error("bad argument #3 to 'decode.array' (function expected, got " .. type(fn) .. ")", 2)
+      end
       local v = field(t, key)
       local list = {}
       if type(v) ~= "table" then return list end
@@ -119,7 +122,8 @@ enum DecodeModule {
     --- list[i] (1-based). A non-table receiver, an index out of range or json.null gives `default` (nil).
     function decode.at(list, i, default)
       local index = math.type(i) ~= nil and math.tointeger(i) or nil
-      if type(list) == "table" and index ~= nil then
+      -- Positions are 1-based: 0 and below are never in the list.
+      if type(list) == "table" and index ~= nil and index >= 1 then
         local v = rawget(list, index)
         if v ~= nil and v ~= null then return v end
       end
@@ -142,6 +146,7 @@ enum DecodeModule {
         error("bad argument #1 to 'encode.put' (table expected, got " .. type(t) .. ")", 2)
       end
       if key == nil then error("bad argument #2 to 'encode.put' (key expected, got nil)", 2) end
+      if key ~= key then error("bad argument #2 to 'encode.put' (key is NaN)", 2) end
       if v == nil or v == null or v == "" or (type(v) == "table" and next(v) == nil) then return t end
       t[key] = v
       return t
