@@ -71,11 +71,19 @@ struct ExecCommand: AsyncParsableCommand {
             if let code {
                 try await engine.runMain(code, name: "=(command line)")
             } else if let file {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      FileManager.default.isReadableFile(atPath: file) else {
+                    throw ScriptFailure(message: "lunar: cannot read \(file): \(isDirectory.boolValue ? "it is a directory" : "no such readable file")")
+                }
                 try await engine.runFile(URL(fileURLWithPath: file))
             }
         } catch let error as LuaScriptError {
             failures.increment()
             StandardError.write("lunar: " + error.report + "\n")
+        } catch let failure as ScriptFailure {
+            failures.increment()
+            StandardError.write(failure.message + "\n")
         } catch {
             failures.increment()
             StandardError.write("lunar: \(error)\n")

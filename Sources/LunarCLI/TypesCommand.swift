@@ -24,6 +24,10 @@ struct TypesCommand: AsyncParsableCommand {
 
     func write() throws {
         let root = URL(fileURLWithPath: bundle ?? FileManager.default.currentDirectoryPath).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ScriptFailure(message: "lunar: \(bundle ?? root.path) is not a directory (give a bundle directory, or run in one)")
+        }
         let directory = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? root.appendingPathComponent(".lunar/types")
         let definitions = BridgeAPI.definitions()

@@ -52,3 +52,21 @@ import Testing
         #expect(run.out.contains("1 passed, 1 failed"), "\(run.out)")
     }
 }
+
+/// Missing paths get one `lunar:` line and a failure, not a platform error dump or a silent success.
+@Suite struct MissingPathTests {
+    @Test func execOfAMissingFileSaysSo() throws {
+        let run = try LunarProcess.run(["exec", "/nonexistent/nope.lua"])
+        #expect(run.status == 1)
+        #expect(run.err == "lunar: cannot read /nonexistent/nope.lua: no such readable file\n", "\(run.err)")
+    }
+
+    @Test func typesForAMissingDirectoryFailsAndWritesNothing() throws {
+        let dir = try makeTemporaryDirectory("lunar-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try LunarProcess.run(["types", "nope"], cwd: dir)
+        #expect(run.status == 1)
+        #expect(run.err.hasPrefix("lunar: nope is not a directory"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("nope").path))
+    }
+}
