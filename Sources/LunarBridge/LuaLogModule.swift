@@ -6,7 +6,9 @@ import Logging
 /// log record's metadata: `log.info("login", { user = "ann" })`.
 enum LuaLogModule {
     static let module = LuaModule("lunar.log") { m in
-        let logger = Logger(label: "lunar.script")
+        // Made per call, not once: the host may bootstrap logging after this module exists
+        // (the `lunar` command reads --log-level after building its bridge API version).
+        var logger: Logger { Logger(label: "lunar.script") }
         m.function("debug") { (message: String, fields: [String: LuaValue]?) in
             logger.debug("\(message)", metadata: metadata(fields))
         }

@@ -35,7 +35,10 @@ struct DevCommand: AsyncParsableCommand {
 
 
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
+        logging.bootstrap(default: .info)
         try await reportingFailures { try await develop() }
     }
 

@@ -32,7 +32,10 @@ struct ExecCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
+        logging.bootstrap(default: .info)
         try await reportingFailures {
             let (executor, failed) = try await execute()
             // The engine's executor drops the state as it stops: let it, before the process exits.

@@ -38,7 +38,10 @@ struct RunCommand: AsyncParsableCommand {
     var cacheDirectory: String?
 
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
+        logging.bootstrap(default: .warning)
         try await reportingFailures {
             if let server = remoteURL { try await runRemote(server) } else { try await runDirectory() }
         }

@@ -32,7 +32,10 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: "Run only tests whose full name (describe and it names, joined by spaces) or file path contains this text.")
     var filter: String?
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() async throws {
+        logging.bootstrap(default: .warning)
         try await reportingFailures { try await runSpecs() }
     }
 

@@ -70,3 +70,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("nope").path))
     }
 }
+
+/// `--log-level` and `LUNAR_LOG_LEVEL`: `lunar test` and `lunar run` print warnings and worse by
+/// default (a script's `log.info` used to fill standard error).
+@Suite struct LogLevelTests {
+    static let bundle = [
+        "manifest.json": BundleDirectory.manifest(),
+        "screens/home.lua": """
+            local ui = require("lunar.ui")
+            local log = require("lunar.log")
+            return { title = "Home", load = function() log.info("opened home"); log.warn("careful") end,
+                     render = function() return ui.Text("hi") end }
+            """,
+        "spec/home_spec.lua": "describe('home', function() it('opens', function() expect(app.title()).toBe('Home') end) end)",
+    ]
+
+    @Test func testAndRunShowWarningsByDefaultAndMoreWhenAsked() throws {
+        let dir = try BundleDirectory(prefix: "lunar-cli", files: Self.bundle)
+        defer { dir.remove() }
+        let quiet = try LunarProcess.run(["test", dir.root.path])
+        #expect(quiet.status == 0, "\(quiet.out)")
+        #expect(!quiet.err.contains("opened home") && quiet.err.contains("careful"), "\(quiet.err)")
+        let verbose = try LunarProcess.run(["test", dir.root.path, "--log-level", "info"])
+        #expect(verbose.err.contains("opened home"), "\(verbose.err)")
+        let environment = try LunarProcess.run(["run", dir.root.path], stdin: "", environment: ["LUNAR_LOG_LEVEL": "error"])
+        #expect(!environment.err.contains("careful"), "\(environment.err)")
+        let wrong = try LunarProcess.run(["run", dir.root.path, "--log-level", "loud"], stdin: "")
+        #expect(wrong.status != 0 && wrong.err.contains("--log-level 'loud' is not one of"), "\(wrong.err)")
+    }
+}
