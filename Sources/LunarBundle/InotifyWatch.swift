@@ -77,6 +77,9 @@ final class InotifyWatch: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [String] = []
         var pendingSet: Set<String> = []
+        // Files created during this batch: one already gone again when the batch is delivered
+        // was an editor's or a tool's temporary file (`sed -i`, save-by-rename), not a change.
+        var created: Set<String> = []
         while true {
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             // With changes pending, wait only for the quiet period; then report.
@@ -84,9 +87,13 @@ final class InotifyWatch: @unchecked Sendable {
             let ready = poll(&fds, 2, timeout)
             if fds[1].revents != 0 { break }
             if ready == 0 {
-                deliver(pending)
+                let changes = pending.filter { path in
+                    !created.contains(path) || FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+                }
+                if !changes.isEmpty { deliver(changes) }
                 pending = []
                 pendingSet = []
+                created = []
                 continue
             }
             if ready < 0 { if errno == EINTR { continue } else { break } }
@@ -116,7 +123,10 @@ final class InotifyWatch: @unchecked Sendable {
                     }
                     continue
                 }
-                if eventMask & UInt32(IN_CREATE) != 0 { continue }
+                if eventMask & UInt32(IN_CREATE) != 0 {
+                    created.insert(relative)
+                    continue
+                }
                 if pendingSet.insert(relative).inserted { pending.append(relative) }
             }
         }
