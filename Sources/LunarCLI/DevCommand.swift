@@ -57,7 +57,7 @@ struct DevCommand: AsyncParsableCommand {
                 bundleDirectory: loaded.root, configuration: DevServer.Configuration(host: host, port: port), changes: watcher
             ).start()
         } catch {
-            throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(error)")
+            throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")
         }
         var notice = "lunar: serving \(loaded.manifest.name) at \(server.url.absoluteString) (attach with: lunar run \(server.url.absoluteString))\n"
         var options = RuntimeOptions()

@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
                 options.apiBaseURL = try await remote.mockAPIURL()
             }
         } catch {
-            throw ScriptFailure(message: "lunar: cannot load the bundle from \(server.absoluteString): \(error)")
+            throw ScriptFailure(message: "lunar: cannot load the bundle from \(server.absoluteString): \(ConnectionFailure.describe(error))")
         }
         let loaded: ScriptBundle
         do {

@@ -50,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
         } catch {
-            throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(error)")
+            throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")
         }
     }
 }

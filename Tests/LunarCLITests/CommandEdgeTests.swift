@@ -99,3 +99,23 @@ import Testing
         #expect(wrong.status != 0 && wrong.err.contains("--log-level 'loud' is not one of"), "\(wrong.err)")
     }
 }
+
+/// Socket failures say what to do, not NIO's descriptions (issue 22).
+@Suite struct ConnectionFailureTests {
+    @Test func aBusyPortSaysToChooseAnother() throws {
+        let busy = try LoopbackServer { _ in .json("{}") }
+        defer { busy.stop() }
+        let port = try #require(busy.baseURL.port)
+        let run = try LunarProcess.run(["serve", ToolsTests.showcase.path, "--port", String(port)])
+        #expect(run.status == 1)
+        #expect(run.err == "lunar: cannot serve on 127.0.0.1:\(port): the port is in use (choose another with --port, or --port 0 for any free one)\n",
+                "\(run.err)")
+    }
+
+    @Test func aRefusedDevServerSaysNothingListens() throws {
+        let run = try LunarProcess.run(["run", "http://127.0.0.1:1/"], stdin: "")
+        #expect(run.status == 1)
+        #expect(run.err.contains("lunar: cannot load the bundle from http://127.0.0.1:1/: nothing is listening there"), "\(run.err)")
+        #expect(!run.err.contains("SingleConnectionFailure"))
+    }
+}
