@@ -78,33 +78,8 @@ struct JSONParser {
     mutating func parseMemberRanges() throws(JSONParseError) -> [String: Range<Int>] {
         skipWhitespace()
         guard peek() == UInt8(ascii: "{") else { throw failure("expected an object") }
-        try enterContainer()
-        index += 1
         var members: [String: Range<Int>] = [:]
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            members: while true {
-                skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key") }
-                let key = try parseString()
-                skipWhitespace()
-                guard peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
-                index += 1
-                skipWhitespace()
-                let start = index
-                _ = try parseValue()
-                members[key] = start..<index
-                skipWhitespace()
-                switch peek() {
-                case UInt8(ascii: ","): index += 1
-                case UInt8(ascii: "}"): index += 1; break members
-                default: throw failure("expected ',' or '}'")
-                }
-            }
-        }
-        depth -= 1
+        try parseMembers { key, _, range in members[key] = range }
         skipWhitespace()
         guard index == bytes.count else { throw failure("unexpected data after the document") }
         return members
@@ -125,14 +100,21 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        try parseMembers { key, value, _ in members[key] = value }
+        return .object(members)
+    }
+
+    /// Reads the object at `index` (its `{` through its `}`), handing `visit` each member's
+    /// name, value and where the value's text lies.
+    private mutating func parseMembers(_ visit: (String, JSONValue, Range<Int>) -> Void) throws(JSONParseError) {
         try enterContainer()
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return
         }
         while true {
             skipWhitespace()
@@ -142,11 +124,13 @@ struct JSONParser {
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            let start = index
+            let value = try parseValue()
+            visit(key, value, start..<index)
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; depth -= 1; return .object(members)
+            case UInt8(ascii: "}"): index += 1; depth -= 1; return
             default: throw failure("expected ',' or '}'")
             }
         }
