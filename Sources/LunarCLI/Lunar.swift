@@ -11,17 +11,22 @@ struct Lunar: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lunar",
         abstract: "Run, test and develop Lunar script bundles.",
-        version: "lunar \(release) (bridge API \(BridgeAPI.version))",
+        discussion: "`lunar --version` prints the release and the bridge API this build offers.",
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, TestCommand.self, ExecCommand.self,
             TypesCommand.self, CheckCommand.self, NewCommand.self, BundleCommand.self, KeygenCommand.self, StorageCommand.self,
         ]
     )
 
-    /// Refuses a mistyped subcommand with a suggestion before the parser reads it as arguments
-    /// (which says "2 unexpected arguments"), then runs the command.
+    /// Answers `--version` (here, so that only it builds the bridge API's version), refuses a
+    /// mistyped subcommand with a suggestion before the parser reads it as arguments (which says
+    /// "2 unexpected arguments"), then runs the command.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print("lunar \(release) (bridge API \(BridgeAPI.version))")
+            return
+        }
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
             if !names.contains(first) {
