@@ -157,15 +157,7 @@ func installStockLibraries(in state: LuaState) throws {
     }
 
     @Test func anInterruptStopsATableMove() async throws {
-        let engine = try LuaEngine()
-        await engine.withState { state in
-            let handle = state.interruptHandle
-            state.register(LuaModule("native.watchdog") { m in
-                m.function("arm") { () in
-                    Task.detached { handle.interrupt("stopped by host") }
-                }
-            })
-        }
+        let engine = try await engineWithWatchdog()
         do {
             // No budget: only the interrupt, seen between two chunks of the move, stops it.
             try await engine.run("require('native.watchdog').arm() table.move({}, 1, 2^50, 2)", name: "@spin.lua")

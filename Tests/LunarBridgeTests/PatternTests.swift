@@ -141,15 +141,7 @@ func installStockStringLibrary(in state: LuaState) throws {
     }
 
     @Test func anInterruptFromAnotherThreadStopsAPattern() async throws {
-        let engine = try LuaEngine()
-        await engine.withState { state in
-            let handle = state.interruptHandle
-            state.register(LuaModule("native.watchdog") { m in
-                m.function("arm") { () in
-                    Task.detached { handle.interrupt("stopped by host") }
-                }
-            })
-        }
+        let engine = try await engineWithWatchdog()
         do {
             try await engine.run(
                 "require('native.watchdog').arm() local s = ('a'):rep(30000) s:find('.-.-.-.-.-.-b')",

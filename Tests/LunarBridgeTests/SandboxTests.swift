@@ -120,16 +120,7 @@ import Testing
     }
 
     @Test func interruptFromAnotherThread() async throws {
-        let engine = try LuaEngine()
-        await engine.withState { state in
-            let handle = state.interruptHandle
-            state.register(LuaModule("native.watchdog") { m in
-                // Fires the interrupt from another thread once the loop is running.
-                m.function("arm") { () in
-                    Task.detached { handle.interrupt("stopped by host") }
-                }
-            })
-        }
+        let engine = try await engineWithWatchdog()
         do {
             try await engine.run("require('native.watchdog').arm() while true do end", name: "@spin.lua")
             Issue.record("not interrupted")

@@ -8,7 +8,7 @@ import Testing
 /// `require` that followed symbolic links out of the bundle, and manifests that gave raw
 /// decoder errors or could be any size.
 @Suite struct HardeningFaultTests {
-    func open(_ screen: String, _ source: String) async throws -> (LunarRuntime, ErrorLog, TestBundle) {
+    func open(_ source: String) async throws -> (LunarRuntime, ErrorLog, TestBundle) {
         let bundle = try TestBundle(routes: ["/home": "screens.home", "/x": "screens.x"], files: [
             "screens/home.lua": "local ui = require('lunar.ui') return { render = function() return ui.Text('home') end }",
             "screens/x.lua": source,
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func renderReturningANumberIsBlamedOnTheRenderFunction() async throws {
-        let (runtime, log, bundle) = try await open("x", """
+        let (runtime, log, bundle) = try await open("""
             return {
               render = function()
                 return 42
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aTreeNestedTooDeeplyHasALocation() async throws {
-        let (runtime, log, bundle) = try await open("x", """
+        let (runtime, log, bundle) = try await open("""
             local ui = require("lunar.ui")
             return {
               render = function()
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func invalidUTF8InATextSaysSo() async throws {
-        let (_, log, bundle) = try await open("x", #"""
+        let (_, log, bundle) = try await open(#"""
             local ui = require("lunar.ui")
             return { render = function() return ui.Text("bad \255 bytes") end }
             """#)
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func anUnhandledSubjectFailureSaysWhere() async throws {
-        let (_, log, bundle) = try await open("x", """
+        let (_, log, bundle) = try await open("""
             local ui = require("lunar.ui")
             local signal = require("lunar.signal")
             return {
