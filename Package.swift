@@ -71,6 +71,8 @@ let package = Package(
         .target(
             name: "LunarBridge",
             dependencies: ["CLunar", .product(name: "Logging", package: "swift-log")],
+            // Lua the bridge carries (LuaSource): the sandbox prelude.
+            resources: [.embedInCode("Lua/sandbox.lua")],
             swiftSettings: strict
         ),
         .target(name: "LunarSignals", swiftSettings: strict),
@@ -120,6 +122,12 @@ let package = Package(
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The modules and helpers written in Lua (LuaSource).
+            resources: [
+                .embedInCode("Lua/decode.lua"), .embedInCode("Lua/encode.lua"), .embedInCode("Lua/intercept.lua"),
+                .embedInCode("Lua/net.lua"), .embedInCode("Lua/reload.lua"), .embedInCode("Lua/runtime.lua"),
+                .embedInCode("Lua/signal.lua"), .embedInCode("Lua/ui.lua"),
+            ],
             swiftSettings: strict
         ),
         // The spec runner (`lunar test`): spec files in fresh runtimes against the mock API,
@@ -127,6 +135,7 @@ let package = Package(
         .target(
             name: "LunarSpecs",
             dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarHeadless", "LunarUI"],
+            resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/test.lua")],
             swiftSettings: strict
         ),
         .target(

@@ -248,11 +248,6 @@ extension LuaState {
         lunar_pop(L, 1)
     }
 
-    /// Makes a module written in Lua available to `require` (chunk name `=name`).
-    public func registerSource(_ name: String, _ source: String) {
-        sourceModules[name] = source
-    }
-
     /// The names of the registered modules.
     public var moduleNames: [String] { Set(modules.keys).union(sourceModules.keys).sorted() }
     /// A registered module's declaration.

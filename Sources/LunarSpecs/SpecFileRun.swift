@@ -30,12 +30,12 @@ extension LunarRuntime {
         let reference = ScreenHostReference()
         reference.host = host
         state.register(SpecDriverModule.module(host: reference))
-        state.registerSource("lunar.test", SpecLibrary.source)
+        state.registerSource(SpecLibrary.source)
 
         let tests: LuaFunction, startTest: LuaFunction, resume: LuaFunction
         do {
             try start(renderer: HeadlessRenderer())
-            let hooks = try state.run(Self.specPrelude, name: "=lunar.test")
+            let hooks = try state.callReturningAll(state.load(Self.specPrelude), [])
             guard hooks.count == 3, case .function(let t) = hooks[0], case .function(let s) = hooks[1],
                   case .function(let r) = hooks[2] else {
                 result.loadError = "lunar.test did not load"
@@ -110,13 +110,7 @@ extension LunarRuntime {
     }
 
     /// Makes the spec globals and returns the runner's hooks.
-    private static let specPrelude = """
-        local test = require("lunar.test")
-        describe, it, before_each, after_each = test.describe, test.it, test.before_each, test.after_each
-        expect, app = test.expect, test.app
-        local runner = test._runner
-        return runner.tests, runner.start, runner.resume
-        """
+    private static let specPrelude = LuaSource("lunar.spec", embedded: PackageResources.prelude_lua)
 }
 
 /// Script errors reported while specs run, taken by the test they belong to.

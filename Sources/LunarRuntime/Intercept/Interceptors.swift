@@ -193,7 +193,7 @@ public final class Interceptors {
         if let helperTable {
             helpers = helperTable
         } else {
-            let chunk = try state.load(Self.helperSource, name: "=lunar.intercept")
+            let chunk = try state.load(Self.helperSource)
             let value = try state.callReturningAll(chunk, [], keepingReferences: true)[0]
             guard case .reference(let table) = value else {
                 throw LuaScriptError(wrapping: InterceptError("lunar.intercept helpers did not load"))
@@ -212,46 +212,7 @@ public final class Interceptors {
     }
 
     /// Written in Lua so metamethods and `require` run inside protected calls.
-    static let helperSource = #"""
-    local helpers = {}
-
-    function helpers.defines(t, name)
-      return type(t) == "table" and t[name] ~= nil
-    end
-
-    function helpers.call(t, method, ...)
-      local fn = t[method]
-      if fn ~= nil then return fn(t, ...) end
-    end
-
-    -- The view-model definition a screen declares with its `viewModel` field
-    -- (a table, or a module name), unless the instance already has its own.
-    function helpers.definition(instance)
-      if rawget(instance, "viewModel") ~= nil then return nil end
-      local definition = instance.viewModel
-      if type(definition) == "string" then definition = require(definition) end
-      if definition ~= nil and type(definition) ~= "table" then
-        error("a screen's viewModel must be a table or a module name, not a " .. type(definition), 0)
-      end
-      return definition
-    end
-
-    function helpers.instantiate(definition)
-      return setmetatable({}, { __index = definition })
-    end
-
-    function helpers.attach(instance, viewModel)
-      rawset(instance, "viewModel", viewModel)
-    end
-
-    function helpers.lookup(module, name)
-      local m = require(module)
-      if type(m) ~= "table" then return nil end
-      return m[name]
-    end
-
-    return helpers
-    """#
+    static let helperSource = LuaSource("lunar.intercept", embedded: PackageResources.intercept_lua)
 }
 
 /// A hook that cannot be registered (an unknown module or function, a Lua function).

@@ -10,9 +10,9 @@ enum DataModules {
             state[extension: ScriptNetwork.self] = ScriptNetwork(state: state, driver: executor)
         }
         state.register(NetworkModule.native)
-        state.registerSource("lunar.net", NetworkModule.source)
-        state.registerSource("lunar.decode", DecodeModule.decodeSource)
-        state.registerSource("lunar.encode", DecodeModule.encodeSource)
+        state.registerSource(NetworkModule.source)
+        state.registerSource(DecodeModule.decodeSource)
+        state.registerSource(DecodeModule.encodeSource)
         let directory = storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: nil)
         state[extension: ScriptStorage.self] = ScriptStorage(directory: directory, quota: storageQuota)
         state.register(StorageModule.module)

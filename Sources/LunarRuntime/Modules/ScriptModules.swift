@@ -48,7 +48,7 @@ public enum ScriptModules {
     /// The screen modules over `reference` (which may stay empty: `lunar types` only reads them).
     static func installScreens(on state: LuaState, reference: ScreenHostReference) {
         state.register(UIModule.native(host: reference))
-        state.registerSource("lunar.ui", UIModule.source)
+        state.registerSource(UIModule.source)
         state.register(NavigatorModule.module(host: reference))
     }
 }

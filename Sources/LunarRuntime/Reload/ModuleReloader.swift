@@ -63,7 +63,7 @@ final class ModuleReloader {
             _ = registrations.loading.popLast()
             return .results(0)
         }
-        let chunk = try state.load(Self.supportSource, name: "=lunar.reload")
+        let chunk = try state.load(Self.supportSource)
         support = try state.callHelper(chunk, [.function(enter), .function(leave)])[0].tableReference()
     }
 
@@ -142,91 +142,5 @@ final class ModuleReloader {
         return list.array.compactMap(\.stringValue)
     }
 
-    static let supportSource = #"""
-    local enter, leave = ...
-    local support = {}
-    local parents = {}   -- parents[child][parent] = true: parent required child
-    local loading = {}
-    local rawrequire = require
-
-    -- require records who requires whom, and which module is loading (for
-    -- registrations made at a module's top level).
-    function require(name)
-      local parent = loading[#loading]
-      if parent ~= nil and parent ~= name then
-        local set = parents[name]
-        if set == nil then set = {}; parents[name] = set end
-        set[parent] = true
-      end
-      if package.loaded[name] ~= nil then return package.loaded[name] end
-      loading[#loading + 1] = name
-      enter(name)
-      local ok, value, extra = pcall(rawrequire, name)
-      loading[#loading] = nil
-      leave()
-      if not ok then
-        -- "module not found" names the requiring line; errors from the
-        -- module's own code already carry their file:line.
-        if type(value) == "string" and value:sub(1, 8) == "module '" then error(value, 2) end
-        error(value, 0)
-      end
-      return value, extra
-    end
-
-    function support.isLoaded(name)
-      return package.loaded[name] ~= nil
-    end
-
-    -- Modules that (transitively) required `name`, nearest first.
-    function support.dependents(name)
-      local out, seen, queue = {}, { [name] = true }, { name }
-      local i = 1
-      while queue[i] do
-        local current = queue[i]
-        i = i + 1
-        local set = parents[current]
-        if set then
-          local names = {}
-          for parent in pairs(set) do names[#names + 1] = parent end
-          table.sort(names)
-          for _, parent in ipairs(names) do
-            if not seen[parent] then
-              seen[parent] = true
-              out[#out + 1] = parent
-              queue[#queue + 1] = parent
-            end
-          end
-        end
-      end
-      return out
-    end
-
-    -- Runs a module's new chunk and swaps the result into package.loaded:
-    -- tables in place (functions replaced, data kept), anything else replaced.
-    function support.run(name, chunk, file)
-      loading[#loading + 1] = name
-      enter(name)
-      local ok, value = pcall(chunk, name, file)
-      loading[#loading] = nil
-      leave()
-      if not ok then error(value, 0) end
-      if value == nil then value = true end
-      local old = package.loaded[name]
-      if type(old) == "table" and type(value) == "table" and old ~= value then
-        for k, v in pairs(value) do
-          if type(v) == "function" or rawget(old, k) == nil then rawset(old, k, v) end
-        end
-        for k, v in pairs(old) do
-          if type(v) == "function" and rawget(value, k) == nil then rawset(old, k, nil) end
-        end
-        local meta = getmetatable(value)
-        if meta ~= nil and getmetatable(old) == nil then setmetatable(old, meta) end
-      else
-        package.loaded[name] = value
-      end
-      return true
-    end
-
-    return support
-    """#
+    static let supportSource = LuaSource("lunar.reload", embedded: PackageResources.reload_lua)
 }

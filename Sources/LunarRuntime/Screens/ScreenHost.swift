@@ -53,7 +53,7 @@ public final class ScreenHost: RendererDelegate {
         self.state = state
         self.bundle = bundle
         self.router = router
-        let chunk = try state.load(Self.helperSource, name: "=lunar.runtime")
+        let chunk = try state.load(Self.helperSource)
         helpers = try state.callHelper(chunk, [])[0].tableReference()
         interceptors = Interceptors.installed(on: state)
         for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
@@ -99,98 +99,7 @@ public final class ScreenHost: RendererDelegate {
 
     /// Lua helpers the host calls; written in Lua so that metamethods and
     /// method calls happen inside protected calls, never from a Swift frame.
-    static let helperSource = #"""
-    local helpers = {}
-
-    function helpers.instantiate(module)
-      local definition = require(module)
-      if type(definition) ~= "table" then
-        error("screen module '" .. module .. "' returned " .. type(definition) .. ", not a table", 0)
-      end
-      -- Everything the screen ties to self.lifetime (subscriptions, requests,
-      -- hooks) is disposed when it closes.
-      return setmetatable({ lifetime = require("lunar.signal").lifetime() }, { __index = definition })
-    end
-
-    function helpers.require(name)
-      require(name)
-    end
-
-    function helpers.call(instance, method, ...)
-      local fn = instance[method]
-      if fn ~= nil then return fn(instance, ...) end
-    end
-
-    function helpers.title(instance)
-      local t = instance.title
-      if type(t) == "function" then t = t(instance) end
-      if t ~= nil then return tostring(t) end
-    end
-
-    -- The tree, and the render function (the host blames it for a tree it cannot read).
-    function helpers.render(instance)
-      local render = instance.render
-      if render == nil then error("screen has no render() method", 0) end
-      return render(instance), render
-    end
-
-    function helpers.dispatch(tree, path, event, ...)
-      local node = tree
-      for _, i in ipairs(path) do node = node.children[i] end
-      local handler = node and node.events and node.events[event]
-      if handler then return handler(...) end
-    end
-
-    function helpers.subscribe(source, onValue)
-      return source:subscribe(onValue)
-    end
-
-    function helpers.dispose(disposable)
-      if disposable ~= nil and disposable.dispose then disposable:dispose() end
-    end
-
-    function helpers.close(instance)
-      local lifetime = rawget(instance, "lifetime")
-      if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
-    end
-
-    -- A hot reload re-binds a screen: what bindViewModel tied to the old
-    -- lifetime is disposed, and the next bindViewModel gets a fresh one.
-    function helpers.renewLifetime(instance)
-      local lifetime = rawget(instance, "lifetime")
-      if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
-      rawset(instance, "lifetime", require("lunar.signal").lifetime())
-    end
-
-    -- Whether a screen runs code from one of `modules`: its own module, or
-    -- the module its view-model was made from.
-    function helpers.uses(instance, module, modules)
-      local names = {}
-      for _, name in ipairs(modules) do names[name] = true end
-      if names[module] then return true end
-      local viewModel = rawget(instance, "viewModel")
-      local meta = type(viewModel) == "table" and getmetatable(viewModel)
-      local definition = meta and rawget(meta, "__index")
-      if definition == nil then return false end
-      for name in pairs(names) do
-        if package.loaded[name] == definition then return true end
-      end
-      return false
-    end
-
-    function helpers.alertSpec(spec)
-      local buttons = {}
-      for i, b in ipairs(spec.buttons or {}) do buttons[i] = { title = b.title, role = b.role } end
-      return spec.title, spec.message, buttons
-    end
-
-    function helpers.alertButton(spec, index)
-      local button = (spec.buttons or {})[index]
-      if button and button.onPress then button.onPress() end
-    end
-
-    return helpers
-    """#
+    static let helperSource = LuaSource("lunar.runtime", embedded: PackageResources.runtime_lua)
 }
 
 
