@@ -106,13 +106,16 @@ final class ModuleReloader {
                 continue
             }
             let displayFile = String(chunkName.dropFirst())
+            // A `--@refresh reset` module is taken whole, data fields included: its screens remount.
+            let reset = source.hasPrefix("--@refresh reset")
             do {
                 let chunk = try state.load(source, name: chunkName)
                 registrations.removeRegistrations(of: module)
-                _ = try state.callHelper(support.function("run", in: state), [.string(module), .function(chunk), .string(displayFile)])
+                _ = try state.callHelper(support.function("run", in: state),
+                                         [.string(module), .function(chunk), .string(displayFile), .boolean(reset)])
                 failing[displayFile] = nil
                 report.reloaded.append(module)
-                if source.hasPrefix("--@refresh reset") { resets.insert(module) }
+                if reset { resets.insert(module) }
             } catch {
                 failing[displayFile] = error
                 report.failed.append(displayFile)
