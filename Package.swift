@@ -10,7 +10,7 @@
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service -- adapts services into Lua modules
-//   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird -- dev server, change feed, mock API
+//   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
 //   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- a thin command-line shell
@@ -51,7 +51,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // Packaged bundles only (LunarPackaging): zip archives and Ed25519 signatures.
+        // Packaged bundles (LunarPackaging): zip archives and Ed25519 signatures; the dev server's file hashes.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
@@ -148,6 +148,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // SHA-256 of served files (already built for LunarPackaging).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),

@@ -5,7 +5,8 @@ import Foundation
 public struct ScriptBundle: Sendable {
     /// The bundle's root directory (what `require` resolves inside).
     public let root: URL
-    public let manifest: BundleManifest
+    /// The manifest; a running app replaces it when `manifest.json` is reloaded.
+    public package(set) var manifest: BundleManifest
     /// Whether the bundle came out of a signed archive whose signature, file
     /// hashes and bridge API were verified (LunarPackaging's `SignedBundle`).
     /// Only then does `require` load precompiled bytecode; a host cannot set

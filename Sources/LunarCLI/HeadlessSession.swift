@@ -77,6 +77,7 @@ final class HeadlessSession {
         } else {
             StandardError.write("lunar: reload of \(report.failed.joined(separator: ", ")) failed, the app keeps running\n")
         }
+        for note in report.notes { StandardError.write("lunar: \(note)\n") }
     }
 
     private func write(_ text: String) {

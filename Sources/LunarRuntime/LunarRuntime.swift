@@ -54,13 +54,19 @@ public actor LunarRuntime {
     package let state: LuaState
     package let host: ScreenHost
     let reloader: ModuleReloader
-    public nonisolated let bundle: ScriptBundle
+    /// The host's base URL for the network layer (``RuntimeOptions/apiBaseURL``), kept for manifest reloads.
+    let apiBaseURL: URL?
+    /// The bridge API a manifest must name, if it names one.
+    let bridgeAPI: String
+    /// The bundle, with its manifest as it is now (a reload of `manifest.json` replaces it).
+    public var bundle: ScriptBundle { host.bundle }
 
     /// Refuses a bundle whose manifest names another bridge API than
     /// `options.bridgeAPI` (a ``BundleError``), before any script runs.
     public init(bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions()) throws {
+        let bridgeAPI = options.bridgeAPI ?? BridgeAPI.version
         if bundle.manifest.bridgeAPI != nil {
-            try bundle.manifest.requireBridgeAPI(options.bridgeAPI ?? BridgeAPI.version)
+            try bundle.manifest.requireBridgeAPI(bridgeAPI)
         }
         let executor = options.hostDriven.map { LuaExecutor(hostDriven: $0, clock: options.clock) }
             ?? LuaExecutor(clock: options.clock)
@@ -79,13 +85,14 @@ public actor LunarRuntime {
             }
             network.client.configuration.hostPolicy = try bundle.manifest.hostPolicy(apiBaseURL: options.apiBaseURL)
         }
-        self.reloader = try ModuleReloader(state: state, bundle: bundle)
+        self.reloader = try ModuleReloader(state: state)
         let host = try ScreenHost(state: state, bundle: bundle, router: router)
         ScriptModules.installScreens(on: state, host: host)
         self.executor = executor
         self.state = state
         self.host = host
-        self.bundle = bundle
+        self.apiBaseURL = options.apiBaseURL
+        self.bridgeAPI = bridgeAPI
     }
 
     // The state and the screens are confined to the executor: its thread stops and lets go of
@@ -118,7 +125,7 @@ public actor LunarRuntime {
     public func start(renderer: sending any Renderer) throws(BundleError) {
         host.attach(renderer)
         host.runAppModule()
-        let entry = bundle.manifest.entry
+        let entry = host.bundle.manifest.entry
         guard host.open(entry) else {
             throw BundleError("manifest.json: entry route '\(entry)' matches no route")
         }
@@ -132,16 +139,33 @@ public actor LunarRuntime {
     /// the bundle root) into the running app, keeping its state; see
     /// docs/development.md for what survives. A file that fails to compile or
     /// run shows an error overlay and the last good code keeps running; fixing
-    /// it clears the overlay.
+    /// it clears the overlay. A changed `manifest.json` is applied first (its
+    /// routes and API settings at once; see docs/development.md); one that is
+    /// refused fails the same way and the previous manifest stays.
     @discardableResult
     public func reload(changedFiles: [String]) -> ReloadReport {
-        let (report, errors, resets) = reloader.reload(changedFiles: changedFiles)
+        var notes: [String] = []
+        var manifestError: LuaScriptError?
+        if changedFiles.contains(Self.manifestFile) {
+            let outcome = reloadManifest()
+            notes = outcome.notes
+            manifestError = outcome.error.map {
+                LuaScriptError(kind: .runtime, message: $0.message, location: nil, traceback: nil, value: .string($0.message))
+            }
+            reloader.failing[Self.manifestFile] = manifestError
+        }
+        let (report, moduleErrors, resets) = reloader.reload(
+            changedFiles: changedFiles, screenModules: Set(host.bundle.manifest.routes.values))
         var final = report
         final.remounted = resets.sorted()
-        host.finishReload(final, errors: errors, resets: resets, affected: reloader.affectedModules(by: report.reloaded),
-                          stillFailing: reloader.failing.values.first)
+        final.notes = notes
+        if manifestError != nil { final.failed.insert(Self.manifestFile, at: 0) }
+        host.finishReload(final, errors: (manifestError.map { [$0] } ?? []) + moduleErrors, resets: resets,
+                          affected: reloader.affectedModules(by: report.reloaded), stillFailing: reloader.failing.values.first)
         return final
     }
+
+    static let manifestFile = "manifest.json"
 
     /// Returns once no job, timer or request is pending.
     public func waitUntilIdle() async {

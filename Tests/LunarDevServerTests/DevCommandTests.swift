@@ -59,4 +59,29 @@ import Testing
         try await remote.waitForOutput("> snapshot\n== (untitled) ==\nColumn\n  Text \"Hello v2\"\n")
         #expect(try await remote.finish() == 0)
     }
+
+    /// Issue 22: a route added to manifest.json was logged as reloaded but matched nothing until
+    /// a restart, in `lunar dev` and in a host attached to it.
+    @Test func aRouteAddedToTheManifestOpensInBothHosts() async throws {
+        let bundle = try TemporaryBundle()
+        defer { bundle.remove() }
+        let cache = RemoteBundleTests.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let dev = try LiveProcess(["dev", bundle.root.path, "--headless", "--port", "0"])
+        defer { dev.terminate() }
+        let url = try await servedURL(dev)
+        let remote = try LiveProcess(["run", url.absoluteString, "--headless", "--cache-directory", cache.path])
+        defer { remote.terminate() }
+        try await remote.waitForOutput("Text \"Hello v1\"")
+        try bundle.write("screens/about.lua", TemporaryBundle.homeScreen("About us"))
+        try await dev.waitForError("lunar: reloaded screens/about.lua\n")
+        try await remote.waitForError("lunar: reloaded screens/about.lua\n")
+        try bundle.write("manifest.json", #"{"name": "demo", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home", "/about": "screens.about"}}"#)
+        try await dev.waitForError("lunar: reloaded manifest.json\n")
+        try await remote.waitForError("lunar: reloaded manifest.json\n")
+        for host in [dev, remote] {
+            host.send("open /about")
+            try await host.waitForOutput("> open /about\n== (untitled) ==\nColumn\n  Text \"About us\"\n")
+        }
+    }
 }

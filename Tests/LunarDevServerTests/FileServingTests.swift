@@ -14,7 +14,7 @@ import Testing
             let files = try #require(try JSONValue(parsing: reply.body)["files"]?.arrayValue)
             #expect(files.compactMap { $0["path"]?.stringValue } == ["lib/util.lua", "manifest.json", "screens/home.lua"])
             let util = try #require(files.first)
-            #expect(util["sha256"]?.stringValue == SHA256Digest(of: Array("return {}".utf8)).hex)
+            #expect(util["sha256"]?.stringValue == BundleFile.sha256(of: Array("return {}".utf8)))
             #expect(util["size"]?.numberValue == 9)
         }
     }
@@ -27,7 +27,7 @@ import Testing
             #expect(screen.status == 200)
             #expect(screen.text == TemporaryBundle.homeScreen("Hello v1"))
             #expect(screen.headers[field: "content-type"] == "text/x-lua; charset=utf-8")
-            #expect(screen.headers[field: "etag"] == "\"\(SHA256Digest(of: screen.body).hex)\"")
+            #expect(screen.headers[field: "etag"] == "\"\(BundleFile.sha256(of: screen.body))\"")
             let spaced = try await client.send("GET", "/files/screens/deep/a%20b.lua")
             #expect(spaced.status == 200)
             #expect(spaced.text == "return 1")

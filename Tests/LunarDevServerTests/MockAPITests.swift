@@ -1,6 +1,9 @@
 import Foundation
 import LunarDevServer
+import LunarBridge
+import LunarBundle
 import LunarJSON
+import LunarRuntime
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct MockAPITests {
@@ -186,5 +189,29 @@ import Testing
         let answer = await api.respond(to: MockRequest(method: "post", path: "/login", body: Array(#"{"account": "bob"}"#.utf8)))
         #expect(answer.status == 401)
         #expect(answer.headers[field: "Content-Type"] == "application/json")
+    }
+}
+
+/// What a script sees when the mock API has no file for its request (issue 22).
+@Suite(.timeLimit(.minutes(1))) struct MockAPIHintTests {
+    @Test func aMissingMockFileNamesTheFileToAddInTheScriptsError() async throws {
+        let bundle = try TemporaryBundle(["mock-api/GET/items.json": "[]"])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { server, _ in
+            var options = RuntimeOptions(clock: .realTime)
+            options.apiBaseURL = server.mockAPIURL
+            let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: options)
+            _ = try await runtime.startHeadless()
+            let out = try await runtime.withHost { _, state in
+                try state.run("""
+                    local net = require("lunar.net")
+                    net.send(net.request{ path = "/users/7" }, function(result, err) ERR = err end)
+                    """, name: "=test")
+            }
+            #expect(out.isEmpty)
+            #expect(await runtime.wait(timeout: 10))
+            let err = try await runtime.withHost { _, state in try state.run("return ERR.kind, ERR.status, ERR.message", name: "=test") }
+            #expect(err == ["http", 404, "the server answered 404: no mock for GET /users/7: add mock-api/GET/users/7.json or .lua"])
+        }
     }
 }

@@ -33,8 +33,8 @@ import Testing
     }
 
     static let script = Array("return { ok = true }\n".utf8)
-    static let scriptHash = SHA256Digest(of: script).hex
-    static let otherHash = SHA256Digest(of: Array("return { evil = true }\n".utf8)).hex
+    static let scriptHash = BundleFile.sha256(of: script)
+    static let otherHash = BundleFile.sha256(of: Array("return { evil = true }\n".utf8))
 
     static let servers: [HostileServer] = [
         HostileServer(name: "a listed size over the per-file cap", listing: [Listing(path: "screens/huge.lua", sha256: scriptHash, size: 9_000_000_000)],

@@ -84,6 +84,28 @@ return screen
         #expect(try await runtime.lua("return loads") == [2])
     }
 
+    /// Issue 22: the remount ran, but instantiated from the module table the swap had kept
+    /// the old data fields in, so an edited `title = "…"` literal stayed as it was.
+    @Test func refreshResetTakesEditedDataFieldsAndDropsRemovedOnes() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        #expect(await runtime.snapshot().hasPrefix("== Counter =="))
+        try b.write("screens/home.lua", "--@refresh reset\n" + counterScreen
+            .replacingOccurrences(of: "{ title = \"Counter\" }", with: "{ title = \"Tally\", unit = \"beads\" }"))
+        #expect(await runtime.reload(changedFiles: ["screens/home.lua"]).remounted == ["screens.home"])
+        #expect(await runtime.snapshot().hasPrefix("== Tally =="))
+        #expect(try await runtime.lua("return package.loaded['screens.home'].unit") == ["beads"])
+        try b.write("screens/home.lua", "--@refresh reset\n" + counterScreen)
+        await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(await runtime.snapshot().hasPrefix("== Counter =="))
+        #expect(try await runtime.lua("return package.loaded['screens.home'].unit == nil") == [true])
+        // Without the marker a swap keeps data fields (the documented rule).
+        try b.write("screens/home.lua", counterScreen.replacingOccurrences(of: "\"Counter\"", with: "\"Kept?\""))
+        await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(await runtime.snapshot().hasPrefix("== Counter =="))
+    }
+
     @Test func aHelperModuleReRunsItsDependentsAndReloadedIsCalled() async throws {
         let b = try bundle([
             "lib/greeting.lua": "return { text = function() return 'hello' end }",

@@ -70,7 +70,7 @@ public struct RemoteBundle: Sendable {
         var changed: [String] = []
         for file in files.values.sorted(by: { $0.path.value < $1.path.value }) {
             let local = cacheDirectory.appendingPathComponent(file.path.value)
-            if let data = FileManager.default.contents(atPath: local.path), SHA256Digest(of: data).hex == file.sha256 {
+            if let data = FileManager.default.contents(atPath: local.path), BundleFile.sha256(of: data) == file.sha256 {
                 continue
             }
             try await download(file)
@@ -143,7 +143,7 @@ public struct RemoteBundle: Sendable {
         let local = cacheDirectory.appendingPathComponent(path.value)
         switch reply.status {
         case 200:
-            guard reply.body.count == file.size, SHA256Digest(of: reply.body).hex == file.sha256 else {
+            guard reply.body.count == file.size, BundleFile.sha256(of: reply.body) == file.sha256 else {
                 throw DevServerError("\(path) is refused: its SHA-256 or size differs from the dev server's file list (altered, or changed while downloading)")
             }
             try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)

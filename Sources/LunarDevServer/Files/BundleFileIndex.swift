@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import LunarBundle
 import Synchronization
@@ -15,6 +16,14 @@ public struct BundleFile: Hashable, Sendable {
         self.path = path
         self.sha256 = sha256
         self.size = size
+    }
+
+    /// SHA-256 of `content`, lower-case hex: how file lists, ETags and downloads name a version.
+    public static func sha256(of content: some DataProtocol) -> String {
+        SHA256.hash(data: content).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
     }
 }
 
@@ -43,7 +52,7 @@ public final class BundleFileIndex: Sendable {
                 continue
             }
             guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            let sha = SHA256Digest(of: data).hex
+            let sha = BundleFile.sha256(of: data)
             hashes.withLock { $0[path.value] = (stamp, sha) }
             result.append(BundleFile(path: path, sha256: sha, size: data.count))
         }

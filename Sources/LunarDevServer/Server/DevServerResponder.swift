@@ -75,7 +75,7 @@ struct DevServerResponder: HTTPResponder {
         }
         var headers = HTTPFields()
         headers[.contentType] = Self.contentType(of: path.value)
-        headers[.eTag] = "\"\(SHA256Digest(of: data).hex)\""
+        headers[.eTag] = "\"\(BundleFile.sha256(of: data))\""
         headers[.cacheControl] = "no-cache"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -9,12 +9,26 @@ struct ResponsePipeline {
     /// Global, kind and request reformers, in that order.
     let reformers: [any ResponseStage]
 
+    /// The reason a refusal gives in its body, when it is one short line of plain text (the mock
+    /// API's "no mock for GET /x: add mock-api/GET/x.json or .lua"): it goes into the error's
+    /// message. Longer or other bodies stay in the error's `body` only.
+    static func reason(in answer: TransportResponse) -> String? {
+        guard answer.headers["content-type"]?.lowercased().hasPrefix("text/plain") == true,
+              answer.body.count <= maxReasonBytes,
+              let text = String(validating: answer.body, as: UTF8.self)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return text
+    }
+
+    /// The longest body read as a refusal's reason.
+    static let maxReasonBytes = 300
+
     func run(_ answer: TransportResponse, isFromCache: Bool) -> Result<Response, NetworkError> {
         func failure(_ kind: NetworkError.Kind, _ message: String) -> Result<Response, NetworkError> {
             .failure(NetworkError(kind: kind, message: message, status: answer.status, body: answer.body, url: answer.url))
         }
         guard request.acceptedStatus.contains(answer.status) else {
-            return failure(.http, "the server answered \(answer.status)")
+            return failure(.http, "the server answered \(answer.status)" + (Self.reason(in: answer).map { ": " + $0 } ?? ""))
         }
         var response = Response(
             status: answer.status, headers: answer.headers, body: answer.body, url: answer.url, isFromCache: isFromCache)

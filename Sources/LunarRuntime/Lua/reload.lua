@@ -58,7 +58,10 @@ end
 
 -- Runs a module's new chunk and swaps the result into package.loaded:
 -- tables in place (functions replaced, data kept), anything else replaced.
-function support.run(name, chunk, file)
+-- `reset` (a `--@refresh reset` file) takes every field from the new table,
+-- data included, and drops the fields it no longer has: its screens are
+-- remounted from scratch, so nothing of the old table's data is kept.
+function support.run(name, chunk, file, reset)
   loading[#loading + 1] = name
   enter(name)
   local ok, value = pcall(chunk, name, file)
@@ -68,14 +71,16 @@ function support.run(name, chunk, file)
   if value == nil then value = true end
   local old = package.loaded[name]
   if type(old) == "table" and type(value) == "table" and old ~= value then
-    for k, v in pairs(value) do
-      if type(v) == "function" or rawget(old, k) == nil then rawset(old, k, v) end
-    end
+    local stale = {}
     for k, v in pairs(old) do
-      if type(v) == "function" and rawget(value, k) == nil then rawset(old, k, nil) end
+      if rawget(value, k) == nil and (reset or type(v) == "function") then stale[#stale + 1] = k end
+    end
+    for _, k in ipairs(stale) do rawset(old, k, nil) end
+    for k, v in pairs(value) do
+      if reset or type(v) == "function" or rawget(old, k) == nil then rawset(old, k, v) end
     end
     local meta = getmetatable(value)
-    if meta ~= nil and getmetatable(old) == nil then setmetatable(old, meta) end
+    if reset or (meta ~= nil and getmetatable(old) == nil) then setmetatable(old, meta) end
   else
     package.loaded[name] = value
   end

@@ -26,8 +26,12 @@ public struct ReloadReport: Sendable, Equatable {
     public var reloaded: [String] = []
     /// Screens remounted because their file starts with `--@refresh reset`.
     public var remounted: [String] = []
-    /// Files whose new code failed to compile or run (the old code keeps running).
+    /// Files whose new code failed to compile or run (the old code keeps running), and
+    /// `manifest.json` when the edited manifest was refused (the previous one stays).
     public var failed: [String] = []
+    /// What the reload did not apply to the running app, in words for the developer
+    /// (a changed `entry` opens at the next start).
+    public var notes: [String] = []
 }
 
 /// Swaps changed modules into a running state (hot reload).
@@ -43,15 +47,13 @@ public struct ReloadReport: Sendable, Equatable {
 /// Routes a module registered at its top level are removed before it re-runs.
 final class ModuleReloader {
     let state: LuaState
-    let bundle: ScriptBundle
     let registrations: ModuleRegistrations
     let support: LuaTableReference
     /// Files with a load error shown now: fixing them clears the overlay.
     var failing: [String: LuaScriptError] = [:]
 
-    init(state: LuaState, bundle: ScriptBundle) throws {
+    init(state: LuaState) throws {
         self.state = state
-        self.bundle = bundle
         let registrations = ModuleRegistrations()
         self.registrations = registrations
         state[extension: ModuleRegistrations.self] = registrations
@@ -75,13 +77,14 @@ final class ModuleReloader {
     }
 
     /// Screens and view-models are swapped only; other modules also re-run their dependents.
-    func isScreenOrViewModel(_ module: String) -> Bool {
-        module.hasPrefix("screens.") || module.hasPrefix("viewmodels.") || bundle.manifest.routes.values.contains(module)
+    /// `screenModules`: the modules the manifest routes name.
+    func isScreenOrViewModel(_ module: String, screenModules: Set<String>) -> Bool {
+        module.hasPrefix("screens.") || module.hasPrefix("viewmodels.") || screenModules.contains(module)
     }
 
     /// Reloads the modules behind `changedFiles`; returns what happened and
-    /// the errors to show (by file).
-    func reload(changedFiles: [String]) -> (ReloadReport, [LuaScriptError], resets: Set<String>) {
+    /// the errors to show (by file). `screenModules`: the modules the manifest routes name.
+    func reload(changedFiles: [String], screenModules: Set<String>) -> (ReloadReport, [LuaScriptError], resets: Set<String>) {
         var report = ReloadReport()
         var errors: [LuaScriptError] = []
         var resets: Set<String> = []
@@ -90,7 +93,7 @@ final class ModuleReloader {
         for file in changedFiles {
             guard let module = Self.moduleName(forFile: file) else { continue }
             guard isLoaded(module) || failing[file] != nil else { continue }
-            for name in [module] + (isScreenOrViewModel(module) ? [] : dependents(of: module)) where seen.insert(name).inserted {
+            for name in [module] + (isScreenOrViewModel(module, screenModules: screenModules) ? [] : dependents(of: module)) where seen.insert(name).inserted {
                 order.append(name)
             }
         }
@@ -106,13 +109,16 @@ final class ModuleReloader {
                 continue
             }
             let displayFile = String(chunkName.dropFirst())
+            // A `--@refresh reset` module is taken whole, data fields included: its screens remount.
+            let reset = source.hasPrefix("--@refresh reset")
             do {
                 let chunk = try state.load(source, name: chunkName)
                 registrations.removeRegistrations(of: module)
-                _ = try state.callHelper(support.function("run", in: state), [.string(module), .function(chunk), .string(displayFile)])
+                _ = try state.callHelper(support.function("run", in: state),
+                                         [.string(module), .function(chunk), .string(displayFile), .boolean(reset)])
                 failing[displayFile] = nil
                 report.reloaded.append(module)
-                if source.hasPrefix("--@refresh reset") { resets.insert(module) }
+                if reset { resets.insert(module) }
             } catch {
                 failing[displayFile] = error
                 report.failed.append(displayFile)

@@ -21,12 +21,17 @@ import LunarUI
 /// (`+Reload`); this file holds the state they share.
 public final class ScreenHost: RendererDelegate {
     let state: LuaState
-    public let bundle: ScriptBundle
+    /// The bundle, with its manifest as it is now: a reload of `manifest.json` replaces it
+    /// (see ``applyManifest(_:)``).
+    public internal(set) var bundle: ScriptBundle
     /// The app's router (`lunar.router`), where the navigation routes live.
     let router: Router
     /// Manifest routes only: resolves navigation targets to screen modules.
     let screenRoutes = Router()
     let routeCapture = RouteCapture()
+    /// The registrations of each manifest route (pattern → its module and its tokens in
+    /// ``screenRoutes`` and ``router``), so a manifest reload can remove or replace it.
+    var manifestRoutes: [String: ManifestRoute] = [:]
     public private(set) var renderer: (any Renderer)?
     var screens: [ScreenID: ScreenInstance] = [:]
     /// Shown screens: the root stack, then one stack per presented modal.
@@ -57,18 +62,7 @@ public final class ScreenHost: RendererDelegate {
         helpers = try state.callHelper(chunk, [])[0].tableReference()
         interceptors = Interceptors.installed(on: state)
         for (pattern, module) in bundle.manifest.routes.sorted(by: { $0.key < $1.key }) {
-            do {
-                _ = try screenRoutes.add(pattern) { [routeCapture] match in
-                    routeCapture.found = (module, match.parameters)
-                    return true
-                }
-                _ = try router.add(pattern) { [weak self] match in
-                    guard let self else { return false }
-                    return self.navigate(module: module, target: match.url, parameters: match.parameters, modal: false)
-                }
-            } catch {
-                throw BundleError("manifest.json: route '\(pattern)': \(error)")
-            }
+            try addManifestRoute(pattern, module: module)
         }
         _ = try? router.add("/navPush/:screen") { [weak self] match in
             self?.navigate(named: match.parameters["screen"]?.stringValue, match: match, modal: false) ?? false
