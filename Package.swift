@@ -98,7 +98,11 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]
         ),
-        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
+        // utf8proc from the system (Debian: libutf8proc-dev; Homebrew: utf8proc): the Unicode
+        // width table behind the terminal's column widths. No pkgConfig for the same reason as
+        // ncurses (libutf8proc.pc's only cflag is a -D flag); the module map links the library.
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
