@@ -2,6 +2,7 @@ import Foundation
 import LunarBundle
 import LunarPackaging
 import LunarRuntime
+import LunarSession
 
 /// A BUNDLE argument opened: a directory as it is, or a `.lunar` archive
 /// verified against `--trust KEY` (or, without a key, opened unverified with

@@ -138,6 +138,7 @@ public actor LunarRuntime {
         let (report, errors, resets) = reloader.reload(changedFiles: changedFiles)
         var final = report
         final.remounted = resets.sorted()
+        final.failures = errors.map { String($0.report.prefix { $0 != "\n" }) }
         host.finishReload(final, errors: errors, resets: resets, affected: reloader.affectedModules(by: report.reloaded),
                           stillFailing: reloader.failing.values.first)
         return final

@@ -28,6 +28,8 @@ public struct ReloadReport: Sendable, Equatable {
     public var remounted: [String] = []
     /// Files whose new code failed to compile or run (the old code keeps running).
     public var failed: [String] = []
+    /// The error of each failed file, one line each: `file:line: message`.
+    public var failures: [String] = []
 }
 
 /// Swaps changed modules into a running state (hot reload).
