@@ -1,8 +1,5 @@
 import ArgumentParser
 import Foundation
-import LunarBridge
-import LunarBundle
-import LunarDevServer
 import LunarRuntime
 import LunarSession
 
@@ -65,24 +62,12 @@ struct RunCommand: AsyncParsableCommand {
         return URL(string: bundle)
     }
 
-    /// A directory or an archive, with its mock API served on loopback unless the options say otherwise.
+    /// A directory or an archive.
     private func runLocal(_ interface: BundleSession.Interface) async throws {
         let opened = try BundleArgument.open(bundle, trust: trust)
         defer { opened.close() }
-        var options = opened.defaultOptions
-        if let apiBaseURL = api.apiBaseURL {
-            options.apiBaseURL = URL(string: apiBaseURL)
-            try await BundleSession.run(opened.bundle, options: options, interface: interface)
-            return
-        }
-        do {
-            try await MockAPIScope.run(for: api.noMockAPI ? nil : opened.bundle) { [options] mockAPI in
-                var options = options
-                if let mockAPI { options.apiBaseURL = mockAPI }
-                try await BundleSession.run(opened.bundle, options: options, interface: interface)
-            }
-        } catch let error as MockAPIScopeError {
-            throw ScriptFailure(message: "lunar: \(error)")
-        }
+        try await BundleSession.runLocal(
+            opened.bundle, options: opened.defaultOptions, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
+            mockAPI: !api.noMockAPI, interface: interface)
     }
 }

@@ -72,6 +72,31 @@ public enum BundleSession {
         }
     }
 
+    /// Runs a bundle from disk (`lunar run DIR` or an opened archive). The network layer's base
+    /// URL is `apiBaseURL` when given; otherwise, when `mockAPI` is true and the bundle has a
+    /// `mock-api/` directory, its mock API served on loopback for the session.
+    ///
+    /// - Throws: ``SessionError`` when the mock API cannot be served; what ``run(_:options:interface:events:status:)`` throws.
+    public static func runLocal(
+        _ bundle: ScriptBundle, options: RuntimeOptions, apiBaseURL: URL?, mockAPI: Bool, interface: Interface
+    ) async throws {
+        if let apiBaseURL {
+            var options = options
+            options.apiBaseURL = apiBaseURL
+            try await run(bundle, options: options, interface: interface)
+            return
+        }
+        do {
+            try await MockAPIScope.run(for: mockAPI ? bundle : nil) { mockAPI in
+                var options = options
+                if let mockAPI { options.apiBaseURL = mockAPI }
+                try await run(bundle, options: options, interface: interface)
+            }
+        } catch let error as MockAPIScopeError {
+            throw SessionError("\(error)")
+        }
+    }
+
     /// The saves a watcher sees, as bundle events, until the stream is dropped.
     public static func events(from watcher: BundleWatcher) throws -> AsyncStream<BundleEvent> {
         let (events, continuation) = AsyncStream<BundleEvent>.makeStream()
