@@ -71,7 +71,7 @@ import Testing
         // CJK and fullwidth.
         #expect(displayWidth(of: "漢字かな한글") == 12)
         #expect(displayWidth(of: "ＡＢ") == 4, "fullwidth Latin")
-        #expect(displayWidth(of: "\u{303F}") == 1, "the half-fill space inside the CJK symbols block is narrow")
+        #expect(displayWidth(of: "\u{303F}") == 1, "the half-fill space at the end of the CJK symbols block is narrow")
         #expect(displayWidth(of: "\u{16FE0}") == 2, "Tangut iteration mark: wide, outside the old blocks")
         #expect(displayWidth(of: "\u{1B000}") == 2, "Kana Supplement")
         #expect(displayWidth(of: "\u{1100}\u{1161}\u{11A8}") == 2, "a Hangul syllable in conjoining jamo")
