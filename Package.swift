@@ -13,7 +13,7 @@
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   LunarSession -> LunarRuntime, LunarDevServer, LunarTerminal  -- the command's sessions: terminal UI, headless, dev
+//   LunarSession -> LunarRuntime, LunarDevServer, LunarPackaging, LunarTerminal -- the command's sessions: terminal UI, headless, dev
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
@@ -170,12 +170,12 @@ let package = Package(
         ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
-        // serve loop, following a dev server, `native.host`, clean-up on signals. Not for iOS
-        // (it uses LunarTerminal).
+        // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
+        // `native.host`, clean-up on signals. Not for iOS (it uses LunarTerminal).
         .target(
             name: "LunarSession",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
