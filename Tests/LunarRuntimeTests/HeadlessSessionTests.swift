@@ -9,6 +9,18 @@ private final class Transcript: Sendable {
     private let text = Mutex("")
     var value: String { text.withLock { $0 } }
     var sink: HeadlessSession.Sink { { line in self.text.withLock { $0 += line } } }
+
+    /// Returns once the text contains `expected`; fails the test after 10 s.
+    func wait(for expected: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !value.contains(expected) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting for \(expected); got:\n\(value)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 /// The headless session (`lunar run` / `lunar dev` without a terminal) driven from a test:
@@ -63,6 +75,8 @@ private final class Transcript: Sendable {
         try b.write("screens/home.lua", counterScreen.replacingOccurrences(of: "\"Count: \"", with: "\"Total: \""))
         feed.yield(.bundle(.changed(["screens/home.lua"])))
         feed.yield(.bundle(.changed(["mock-api/GET/x.json", "spec/home_spec.lua"])))
+        // The session reloads on its own task: the next save waits until this one is applied.
+        try await diagnostics.wait(for: "lunar: reloaded screens/home.lua\n")
         try b.write("screens/home.lua", "local screen = {\nreturn screen\n")
         feed.yield(.bundle(.changed(["screens/home.lua"])))
         feed.yield(.bundle(.notice("lost the dev server (closed); reconnecting")))
