@@ -13,7 +13,8 @@
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   lunar (LunarCLI) -> LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- a thin command-line shell
+//   LunarSession -> LunarRuntime, LunarDevServer, LunarPackaging, LunarTerminal -- the command's sessions: terminal UI, headless, dev
+//   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
 
@@ -42,6 +43,7 @@ let package = Package(
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
+        .library(name: "LunarSession", targets: ["LunarSession"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
     dependencies: [
@@ -98,7 +100,11 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]
         ),
-        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal"], swiftSettings: strict),
+        // utf8proc from the system (Debian: libutf8proc-dev; Homebrew: utf8proc): the Unicode
+        // width table behind the terminal's column widths. No pkgConfig for the same reason as
+        // ncurses (libutf8proc.pc's only cflag is a -D flag); the module map links the library.
+        .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
@@ -164,10 +170,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What the `lunar` command does around a runtime: the terminal UI session (reload
+        // status, log file), the headless session over standard input, `lunar dev`'s watch and
+        // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
+        // `native.host`, clean-up on signals. Not for iOS (it uses LunarTerminal).
+        .target(
+            name: "LunarSession",
+            dependencies: [
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LunarBundle
 import LunarRuntime
+import LunarSession
 import LunarUI
 
 /// `lunar check BUNDLE`: compiles every script and validates the manifest

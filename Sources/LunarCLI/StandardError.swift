@@ -1,11 +1,10 @@
-import Foundation
-import LunarUI
+import LunarSession
 
-/// Where the CLI writes diagnostics. Every write escapes control characters other than line
-/// breaks and tabs: messages carry text from scripts and bundles (error messages, file names,
-/// manifest values), which must not drive the user's terminal.
+/// Where the CLI writes diagnostics: `SessionOutput.error`, which escapes control characters
+/// other than line breaks and tabs (messages quote scripts and bundles, which must not drive
+/// the user's terminal).
 enum StandardError {
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(terminalSafe(text).utf8))
+        SessionOutput.error(text)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LunarBundle
 import LunarRuntime
+import LunarSession
 import LunarSpecs
 
 extension SpecFormat: ExpressibleByArgument {}

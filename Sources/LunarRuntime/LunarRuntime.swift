@@ -159,8 +159,10 @@ public actor LunarRuntime {
         var final = report
         final.remounted = resets.sorted()
         final.notes = notes
+        let errors = (manifestError.map { [$0] } ?? []) + moduleErrors
         if manifestError != nil { final.failed.insert(Self.manifestFile, at: 0) }
-        host.finishReload(final, errors: (manifestError.map { [$0] } ?? []) + moduleErrors, resets: resets,
+        final.failures = errors.map { String($0.report.prefix { $0 != "\n" }) }
+        host.finishReload(final, errors: errors, resets: resets,
                           affected: reloader.affectedModules(by: report.reloaded), stillFailing: reloader.failing.values.first)
         return final
     }

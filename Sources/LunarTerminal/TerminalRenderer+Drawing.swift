@@ -5,7 +5,7 @@ extension TerminalRenderer {
     /// What the terminal shows now.
     var scene: Scene {
         var scene = Scene(
-            isHUDShown: isHUDShown, hudText: hudText, toast: toast,
+            isHUDShown: isHUDShown, hudText: hudText, toast: toast, status: status?.text, isStatusError: status?.isError ?? false,
             alert: alerts.first, selectedAlertButton: selectedAlertButton)
         if let screen = visibleRecord {
             scene.screen = Scene.Screen(

@@ -35,7 +35,8 @@ extension TerminalRenderer {
         let field = focused?.kind == .textField ? focused : nil
         switch key {
         case .escape:
-            goBack(from: screen)
+            // In a field, Esc leaves it (then `q` quits); elsewhere it goes back.
+            if field != nil { screen.focused = nil } else { goBack(from: screen) }
         case .tab:
             moveFocus(on: screen, by: 1, wrapping: true)
         case .backTab:
@@ -190,8 +191,12 @@ extension TerminalRenderer {
         }
     }
 
-    /// Clears the toast: the user has moved on.
+    /// Clears the toast and an ordinary status: the user has moved on.
     private func clearToast() {
+        if let status, !status.isError {
+            self.status = nil
+            statusGeneration += 1
+        }
         guard toast != nil else { return }
         toast = nil
         toastGeneration += 1

@@ -8,8 +8,9 @@ import LunarUI
 /// the elements laid out top to bottom, rows side by side), the HUD and alerts as centred
 /// boxes, toasts and key help on the bottom line, and an error overlay instead of a
 /// broken screen's content. A person moves focus with Tab, Shift-Tab and the arrows,
-/// presses with Enter, types into the focused field, goes back with Esc and quits with
-/// Ctrl-C (or `q` outside a field). Events reach the ``delegate`` exactly as from the
+/// presses with Enter, types into the focused field (the first field has focus when a screen
+/// appears), leaves a field or goes back with Esc and quits with Ctrl-C (or `q` outside a
+/// field). Events reach the ``delegate`` exactly as from the
 /// headless renderer. See `docs/terminal.md`.
 ///
 /// **Threading.** Confined to the runtime's executor, like every renderer: every method,
@@ -40,6 +41,10 @@ public final class TerminalRenderer: Renderer {
     var toast: String?
     /// Counts toasts (and their clearing), so a timer only clears the toast it was set for.
     var toastGeneration = 0
+    /// The host's latest status line (``showStatus(_:isError:)``).
+    var status: (text: String, isError: Bool)?
+    /// Counts statuses, so a timer only clears the status it was set for.
+    var statusGeneration = 0
     /// Alerts waiting for a choice; the first is shown.
     var alerts: [Alert] = []
     var selectedAlertButton = 0
@@ -61,7 +66,7 @@ public final class TerminalRenderer: Renderer {
     /// - Parameters:
     ///   - hop: runs a job on the runtime's executor (the runtime passes its executor's
     ///     enqueue). The renderer calls it from its input thread and from timers.
-    ///   - onQuit: called on the executor when the user quits (Ctrl-C, `q` outside a field)
+    ///   - onQuit: called on the executor when the user quits (Ctrl-C, `q` outside a text field)
     ///     or the terminal goes away. The renderer does not stop itself: the host calls
     ///     ``stop()`` and ends the run.
     ///   - after: runs a job on the executor after a delay; clears toasts. The runtime passes
@@ -141,10 +146,12 @@ public final class TerminalRenderer: Renderer {
     // MARK: Content
 
     /// Applies `mutations` in order to `screen`'s tree, skipping any that break the protocol:
-    /// a person's terminal should keep working.
+    /// a person's terminal should keep working. The first text field to appear on a screen
+    /// whose focus nobody decided yet is focused.
     public func apply(_ mutations: [Mutation], to screen: ScreenID) {
-        let tree = record(for: screen).tree
-        for mutation in mutations { try? tree.apply(mutation) }
+        let record = record(for: screen)
+        for mutation in mutations { try? record.tree.apply(mutation) }
+        record.focusFirstFieldIfUndecided()
         setNeedsDisplay()
     }
 
@@ -196,6 +203,31 @@ public final class TerminalRenderer: Renderer {
             self.toast = nil
             self.setNeedsDisplay()
         }
+        setNeedsDisplay()
+    }
+
+    /// Shows a line from the host, not the app (a reload, a lost connection), on the bottom
+    /// line in place of the key help; a toast shows above it. An ordinary status goes away like
+    /// a toast (the next key, or ``toastDuration``); an error (`isError`) stays until the next
+    /// status or ``clearStatus()``, so a failed reload is not missed.
+    public func showStatus(_ text: String, isError: Bool = false) {
+        status = (text, isError)
+        statusGeneration += 1
+        if !isError {
+            let generation = statusGeneration
+            after(Self.toastDuration) { [weak self] in
+                guard let self, self.statusGeneration == generation else { return }
+                self.status = nil
+                self.setNeedsDisplay()
+            }
+        }
+        setNeedsDisplay()
+    }
+
+    /// Removes the status line; the key help shows again.
+    public func clearStatus() {
+        status = nil
+        statusGeneration += 1
         setNeedsDisplay()
     }
 

@@ -13,7 +13,10 @@ import Testing
             width: 80, height: 24)
         defer { tmux.kill() }
         try await tmux.waitForScreen("the login screen") { $0.contains { $0.contains("Login") } && $0.contains { $0.contains("[ Log in ]") } }
-        try tmux.press("Tab")
+        // The first field has focus at launch: a name starting with q is typed, not a quit.
+        try tmux.type("qa")
+        try await tmux.waitForScreen("the typed name") { $0.contains { $0.hasPrefix("> [qa") } }
+        try tmux.press("BSpace", "BSpace")
         try tmux.type("ann")
         try tmux.press("Tab")
         try tmux.type("secret1")

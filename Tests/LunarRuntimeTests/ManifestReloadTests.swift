@@ -96,6 +96,17 @@ import Testing
         #expect(await runtime.bundle.manifest.entry == "/about")
     }
 
+    @Test func theNoticeASessionShowsCarriesTheNotes() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        try b.write("manifest.json", manifest(entry: "/about", routes: ["/home": "screens.home", "/about": "screens.about"]))
+        let notice = await runtime.applyChanges(["manifest.json"])
+        #expect(notice?.isFailure == false)
+        #expect(notice?.text == "reloaded manifest.json; manifest.json: the entry '/about' opens when the app starts again; "
+            + "the running app keeps its screens")
+    }
+
     @Test func theAPISettingsApplyToTheNextRequest() async throws {
         let first = try LoopbackServer { _ in .json(#"{"from": "first"}"#) }
         let second = try LoopbackServer { _ in .json(#"{"from": "second"}"#) }

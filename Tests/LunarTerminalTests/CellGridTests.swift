@@ -64,4 +64,30 @@ import Testing
         #expect(displayWidth(of: "😀") == 2)
         #expect(displayWidth(of: "\u{1B}") == 0)
     }
+
+    /// Cases a coarse hand-made table got wrong, and clusters a per-code-point table cannot see
+    /// (docs/terminal.md, "Widths"); the expected widths are what wcwidth-based terminals show.
+    @Test func hardCasesFollowTheUnicodeWidthTable() {
+        // CJK and fullwidth.
+        #expect(displayWidth(of: "漢字かな한글") == 12)
+        #expect(displayWidth(of: "ＡＢ") == 4, "fullwidth Latin")
+        #expect(displayWidth(of: "\u{303F}") == 1, "the half-fill space at the end of the CJK symbols block is narrow")
+        #expect(displayWidth(of: "\u{16FE0}") == 2, "Tangut iteration mark: wide, outside the old blocks")
+        #expect(displayWidth(of: "\u{1B000}") == 2, "Kana Supplement")
+        #expect(displayWidth(of: "\u{1100}\u{1161}\u{11A8}") == 2, "a Hangul syllable in conjoining jamo")
+        // Emoji: ZWJ sequences, modifiers, variation selectors, flags, keycaps.
+        #expect(displayWidth(of: "👩\u{200D}💻") == 2, "a ZWJ sequence is one picture")
+        #expect(displayWidth(of: "👍🏽") == 2, "a skin-tone modifier joins its emoji")
+        #expect(displayWidth(of: "\u{2764}\u{FE0F}") == 2, "VS16 asks for emoji presentation")
+        #expect(displayWidth(of: "\u{2764}") == 1, "text presentation by default")
+        #expect(displayWidth(of: "\u{231A}\u{FE0E}") == 1, "VS15 asks for text presentation")
+        #expect(displayWidth(of: "🇫🇷") == 2, "a flag")
+        #expect(displayWidth(of: "1\u{FE0F}\u{20E3}") == 2, "a keycap")
+        #expect(displayWidth(of: "\u{1F650}") == 1, "ornamental dingbats are not emoji")
+        // Combining marks and invisible characters.
+        #expect(displayWidth(of: "Ame\u{301}lie\u{308}") == 6)
+        #expect(displayWidth(of: "\u{301}") == 0, "a combining mark with nothing to combine with")
+        #expect(displayWidth(of: "a\u{200B}b") == 2, "zero width space")
+        #expect(displayWidth(of: "\u{85}") == 0, "a C1 control")
+    }
 }

@@ -30,19 +30,46 @@ private let formTree = Element.column([
 
     @Test func tabAndShiftTabCycleThroughFocusableElementsSkippingDisabledOnes() {
         let harness = formHarness()
-        #expect(focusedID(harness) == nil)
+        #expect(focusedID(harness) == "account", "the first field has focus when the screen appears")
         var order: [String?] = []
         for _ in 0..<5 {
             harness.press(.tab)
             order.append(focusedID(harness))
         }
-        #expect(order == ["account", "login", "row", "inert", "account"])
-        harness.press(.backTab)
+        #expect(order == ["login", "row", "inert", "account", "login"])
+        harness.press(.backTab, .backTab)
         #expect(focusedID(harness) == "inert")
+    }
+
+    @Test func theFirstTextFieldIsFocusedUntilFocusIsDecided() throws {
+        let harness = TerminalHarness()
+        harness.render(.column([.text("Loading"), .button("Retry", id: "retry")]), on: login)
+        harness.renderer.push(login, title: "Login")
+        #expect(focusedID(harness) == nil, "no field, no focus: a button is not focused by itself")
+        harness.render(formTree, on: login)
+        #expect(focusedID(harness) == "account", "the first enabled field, once one appears")
+        harness.press(.tab)
+        var tree = formTree
+        tree.children.insert(.textField(placeholder: "Code", id: "code"), at: 0)
+        harness.render(tree, on: login)
+        #expect(focusedID(harness) == "login", "a later field does not take focus the user moved")
+
+        let other = ScreenID(5)
+        harness.render(.column([.textField(placeholder: "Name", disabled: true, id: "off"), .textField(placeholder: "City", id: "city")]), on: other)
+        harness.renderer.push(other, title: "Other")
+        #expect(focusedID(harness) == "city", "a disabled field is skipped")
+
+        let chosen = ScreenID(6)
+        harness.renderer.focus(nil, on: chosen)
+        harness.render(formTree, on: chosen)
+        harness.renderer.push(chosen, title: "Chosen")
+        #expect(focusedID(harness) == nil, "the runtime's focus request decides")
     }
 
     @Test func arrowsMoveFocusWithoutWrapping() {
         let harness = formHarness()
+        harness.press(.escape)  // leaves the field focused at launch
+        #expect(focusedID(harness) == nil)
         harness.press(.up)
         #expect(focusedID(harness) == "inert", "Up with nothing focused starts from the end")
         harness.press(.down)
@@ -55,7 +82,7 @@ private let formTree = Element.column([
         let harness = formHarness()
         let loginNode = try #require(harness.node(at: [3], on: login))
         let rowNode = try #require(harness.node(at: [4], on: login))
-        harness.press(.tab, .tab, .enter)
+        harness.press(.tab, .enter)
         harness.press(.tab, .character(" "))
         harness.press(.tab, .enter)  // the inert button does not handle press
         #expect(harness.delegate.events == [
@@ -66,7 +93,7 @@ private let formTree = Element.column([
 
     @Test func aButtonDisabledWhileFocusedReportsNothing() throws {
         let harness = formHarness()
-        harness.press(.tab, .tab)
+        harness.press(.tab)
         #expect(focusedID(harness) == "login")
         var disabledTree = formTree
         disabledTree.children[3] = .button("Log in", disabled: true, id: "login")
@@ -78,7 +105,6 @@ private let formTree = Element.column([
     @Test func typingEditsTheFocusedFieldUpToMaxLength() throws {
         let harness = formHarness()
         let account = try #require(harness.node(at: [1], on: login))
-        harness.press(.tab)
         harness.type("héllo!")
         harness.press(.backspace)
         harness.type("ü")
@@ -92,7 +118,6 @@ private let formTree = Element.column([
 
     @Test func combiningMarksJoinTheCharacterBeforeThemWithinMaxLength() {
         let harness = formHarness()
-        harness.press(.tab)
         harness.type("abcde")
         harness.renderer.handle(.character("\u{301}"))
         guard case .element(_, _, .change, let payload)? = harness.delegate.events.last else {
@@ -105,7 +130,6 @@ private let formTree = Element.column([
     @Test func enterInAFieldSubmitsItsText() throws {
         let harness = formHarness()
         let account = try #require(harness.node(at: [1], on: login))
-        harness.press(.tab)
         harness.type("bob")
         harness.press(.enter)
         #expect(harness.delegate.events.last == .element(screen: login, node: account, event: .submit, payload: "bob"))
@@ -122,7 +146,6 @@ private let formTree = Element.column([
             harness.render(tree, on: login)
         }
         defer { harness.delegate.onEvent = nil }  // it holds the harness
-        harness.press(.tab)
         harness.type("ab")
         #expect(harness.delegate.events.last == .element(screen: login, node: account, event: .change, payload: "Ab"))
         #expect(harness.lines[2].hasPrefix("> [AB "))
@@ -130,16 +153,21 @@ private let formTree = Element.column([
 
     @Test func qQuitsUnlessAFieldIsFocusedAndCtrlCAlwaysQuits() {
         let harness = formHarness()
+        harness.type("quinn")
+        #expect(harness.quitCount == 0, "a name starting with q is typed into the field focused at launch")
+        #expect(harness.lines[2].hasPrefix("> [quinn"))
+        #expect(harness.lines[11].hasPrefix(" Tab next · Enter submit · Esc leave"))
+        harness.press(.escape)
+        #expect(focusedID(harness) == nil, "Esc leaves the field")
+        #expect(harness.delegate.events.allSatisfy { if case .back = $0 { false } else { true } })
+        #expect(harness.lines[11].hasSuffix("q quit"))
         harness.press(.character("q"))
-        #expect(harness.quitCount == 1)
+        #expect(harness.quitCount == 1, "with no field focused, q quits")
         harness.press(.tab)
-        harness.type("q")
-        #expect(harness.quitCount == 1, "q in a field is typed")
-        #expect(harness.lines[2].hasPrefix("> [q "))
         harness.press(.interrupt)
-        #expect(harness.quitCount == 2)
+        #expect(harness.quitCount == 2, "Ctrl-C quits from a field")
         harness.press(.tab, .character("q"))
-        #expect(harness.quitCount == 3)
+        #expect(harness.quitCount == 3, "q quits from a button")
     }
 
     @Test func escapeReportsBackOnlyWhenThereIsSomewhereToGo() {
@@ -147,8 +175,10 @@ private let formTree = Element.column([
         harness.press(.escape)
         #expect(harness.delegate.events.isEmpty, "the first screen cannot be left")
 
-        harness.render(.text("Profile"), on: profile)
+        harness.render(.column([.text("Profile"), .textField(placeholder: "Bio", id: "bio")]), on: profile)
         harness.renderer.push(profile, title: "Profile")
+        harness.press(.escape)
+        #expect(harness.delegate.events.isEmpty, "the first Esc leaves the focused field")
         harness.press(.escape)
         #expect(harness.delegate.events == [.back(profile)])
         #expect(harness.renderer.visibleScreen == profile, "the renderer never navigates by itself")
@@ -183,7 +213,7 @@ private let formTree = Element.column([
         harness.press(.tab, .character("a"), .escape)
         #expect(harness.delegate.events == [.alertButton(AlertID(1), index: 0)], "Esc chooses the cancel button")
         #expect(harness.lines.contains { $0.contains("Really?") }, "the queued alert shows next")
-        #expect(focusedID(harness) == nil, "keys under an alert do not reach the screen")
+        #expect(focusedID(harness) == "account", "keys under an alert do not reach the screen")
 
         harness.press(.right, .enter)
         #expect(harness.delegate.events.last == .alertButton(AlertID(2), index: 0))
@@ -194,7 +224,7 @@ private let formTree = Element.column([
         let harness = formHarness()
         harness.renderer.showAlert(Alert(id: AlertID(1), title: "Sure?"))
         harness.renderer.dismissAlert(AlertID(1))
-        harness.press(.enter)
+        harness.press(.escape, .enter)  // leave the field, then Enter on nothing
         #expect(harness.delegate.events.isEmpty)
         #expect(!harness.lines.contains { $0.contains("Sure?") })
     }
@@ -213,6 +243,38 @@ private let formTree = Element.column([
         #expect(harness.lines[11] == " Second", "the first toast's timer does not clear the second")
         harness.timer.advance(by: .seconds(2))
         #expect(harness.lines[11].contains("Tab"))
+    }
+
+    @Test func aStatusLineShowsUntilTheNextKeyAndAnErrorStatusStays() {
+        let harness = formHarness()
+        harness.renderer.showStatus("reloaded screens/login.lua")
+        #expect(harness.lines[11] == " reloaded screens/login.lua")
+        harness.renderer.showToast("Saved")
+        #expect(harness.lines[11] == " Saved", "a toast shows over the status")
+        harness.press(.tab)
+        #expect(harness.lines[11].contains("Tab"), "the next key clears both")
+
+        harness.renderer.showStatus("reloaded screens/login.lua")
+        harness.timer.advance(by: .seconds(3))
+        #expect(harness.lines[11].contains("Tab"), "an ordinary status times out like a toast")
+
+        harness.renderer.showStatus("reload failed: login.lua:3: boom", isError: true)
+        harness.press(.tab, .tab)
+        harness.timer.advance(by: .seconds(10))
+        #expect(harness.lines[11] == " reload failed: login.lua:3: boom", "a failure stays")
+        #expect(harness.frame.grid.runs(ofRow: 11).contains { $0.style == .errorLine })
+        harness.renderer.showStatus("reloaded screens/login.lua")
+        #expect(harness.lines[11] == " reloaded screens/login.lua", "until the next status replaces it")
+        harness.renderer.showStatus("reload failed: x", isError: true)
+        harness.renderer.clearStatus()
+        #expect(harness.lines[11].contains("Tab"))
+    }
+
+    @Test func noColorTurnsColoursOffWhenSetAndNotEmpty() {
+        #expect(CursesTerminal.colorsAllowed(environment: [:]))
+        #expect(CursesTerminal.colorsAllowed(environment: ["NO_COLOR": ""]))
+        #expect(!CursesTerminal.colorsAllowed(environment: ["NO_COLOR": "1"]))
+        #expect(!CursesTerminal.colorsAllowed(environment: ["NO_COLOR": "no"]))
     }
 
     @Test func runtimeFocusRequestsAndRemovedNodes() {

@@ -20,6 +20,7 @@ private func line(_ count: Int) -> String { String(repeating: "─", count: coun
             .divider(),
             .image(alt: "Company logo"),
         ]), on: login)
+        harness.renderer.focus(nil, on: login)  // nothing focused: the runtime decided so
         harness.renderer.push(login, title: "Login")
 
         let frame = harness.frame
@@ -76,7 +77,7 @@ private func line(_ count: Int) -> String { String(repeating: "─", count: coun
         frame = harness.frame
         #expect(frame.lines[2].hasPrefix("> [Ann "))
         #expect(frame.cursor == CellPosition(row: 2, column: 6), "the cursor follows the text")
-        #expect(frame.lines[5] == " Tab next · Enter submit · Ctrl-C quit")
+        #expect(frame.lines[5] == " Tab next · Enter submit · Esc leave fie", "Esc leaves a field (cut at 40 columns)")
     }
 
     @Test func longValueShowsItsEnd() {

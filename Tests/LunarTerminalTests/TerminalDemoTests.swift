@@ -27,15 +27,16 @@ import Testing
         var screen = try await tmux.waitForScreen("the login screen") { $0.contains("  Welcome to Lunar") }
         #expect(screen.count == 24)
         #expect(screen[0] == Self.spaces(37) + "Login", "the title is centred, with no back hint")
-        #expect(screen[23] == " Tab move · Enter press · q quit")
+        #expect(screen.contains { $0.hasPrefix("> [Account") }, "the account field has focus at launch")
+        #expect(screen[23] == " Tab next · Enter submit · Esc leave field · Ctrl-C quit")
 
-        try tmux.press("Tab")
-        try await tmux.waitForScreen("focus on the account field") { $0.contains { $0.hasPrefix("> [Account") } }
-
-        try tmux.type("bobby12345")
-        screen = try await tmux.waitForScreen("typed text") { $0.contains { $0.hasPrefix("> [bobby123") } }
-        #expect(!screen.joined().contains("bobby1234"), "maxLength 8 drops the rest")
-        #expect(screen[23] == " Tab next · Enter submit · Ctrl-C quit")
+        // q is typed, not a quit: the field has focus.
+        try tmux.type("qbobby12345")
+        screen = try await tmux.waitForScreen("typed text") { $0.contains { $0.hasPrefix("> [qbobby12") } }
+        #expect(!screen.joined().contains("qbobby123"), "maxLength 8 drops the rest")
+        try tmux.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try tmux.type("bobby123")
+        screen = try await tmux.waitForScreen("retyped text") { $0.contains { $0.hasPrefix("> [bobby123") } }
 
         try tmux.press("BSpace", "BSpace", "BSpace")
         try tmux.type("é")
@@ -65,8 +66,11 @@ import Testing
 
         try tmux.type("q")
         let log = try await Self.waitForLog(at: logURL) { $0.last == "quit" }
+        let typedQ = ["q", "qb", "qbo", "qbob", "qbobb", "qbobby", "qbobby1", "qbobby12",
+                      "qbobby1", "qbobby", "qbobb", "qbob", "qbo", "qb", "q", ""]
         #expect(log == [
             "started",
+        ] + typedQ.map { "change s1 #account \"\($0)\"" } + [
             "change s1 #account \"b\"",
             "change s1 #account \"bo\"",
             "change s1 #account \"bob\"",
@@ -85,6 +89,46 @@ import Testing
             "back s2",
             "quit",
         ])
+    }
+
+    /// NO_COLOR (no-color.org): set and not empty, the UI shows no colour, only attributes;
+    /// unset, the same terminal shows colours.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+    func noColorLeavesOnlyAttributes() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.demo.path))
+        let log = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lunar-terminal-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        var colourCodes: [String: Set<Int>] = [:]
+        for noColor in ["", "1"] {
+            let tmux = try TmuxSession(
+                ["/usr/bin/env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TERM=xterm-256color", "NO_COLOR=\(noColor)", Self.demo.path, log.path],
+                width: 80, height: 24)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen("the login screen") { $0.contains("  Welcome to Lunar") }
+            colourCodes[noColor] = Self.colourParameters(in: try tmux.captureWithAttributes())
+        }
+        #expect(!(colourCodes[""] ?? []).isEmpty, "without NO_COLOR the title bar and focus are coloured")
+        #expect(colourCodes["1"] == [], "NO_COLOR=1: no colour at all")
+    }
+
+    /// The SGR parameters that set a colour (30–38, 40–48, 90–97, 100–107) in `text`.
+    private static func colourParameters(in text: String) -> Set<Int> {
+        var found: Set<Int> = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+            if rest[end] == "m" {
+                for parameter in rest[..<end].split(separator: ";").compactMap({ Int($0) })
+                where (30...38).contains(parameter) || (40...48).contains(parameter)
+                    || (90...97).contains(parameter) || (100...107).contains(parameter) {
+                    found.insert(parameter)
+                }
+            }
+            rest = rest[end...]
+        }
+        return found
     }
 
     /// Polls the demo's event log until `condition` holds on its lines.

@@ -62,6 +62,11 @@ public final class TmuxSession {
         return lines
     }
 
+    /// The visible screen with its attributes and colours as escape sequences (`capture-pane -e`).
+    public func captureWithAttributes() throws -> String {
+        try run(["capture-pane", "-e", "-p", "-t", target])
+    }
+
     /// Polls the screen until `condition` holds and returns that screen; fails with the last
     /// screen seen when `timeout` passes first.
     @discardableResult

@@ -29,6 +29,8 @@ public struct ReloadReport: Sendable, Equatable {
     /// Files whose new code failed to compile or run (the old code keeps running), and
     /// `manifest.json` when the edited manifest was refused (the previous one stays).
     public var failed: [String] = []
+    /// The error of each failed file, one line each: `file:line: message`.
+    public var failures: [String] = []
     /// What the reload did not apply to the running app, in words for the developer
     /// (a changed `entry` opens at the next start).
     public var notes: [String] = []

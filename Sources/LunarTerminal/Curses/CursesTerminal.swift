@@ -9,7 +9,8 @@ import Foundation
 final class CursesTerminal {
     private let screen: OpaquePointer
     private var isOpen = true
-    /// Whether the terminal shows colours; plain attributes are used otherwise.
+    /// Whether the UI uses colours: the terminal has them and `NO_COLOR` does not say no.
+    /// Plain attributes (reverse, bold, dim, underline) are used otherwise.
     let hasColors: Bool
     /// Whether the locale is UTF-8, so box-drawing characters can be shown.
     let supportsUnicode: Bool
@@ -42,7 +43,7 @@ final class CursesTerminal {
         set_escdelay(Self.escapeDelayMilliseconds)
         curs_set(0)
         supportsUnicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
-        hasColors = has_colors()
+        hasColors = has_colors() && Self.colorsAllowed()
         if hasColors, start_color() != ERR {
             attributes = Self.colorAttributes(defaultBackground: use_default_colors() != ERR)
         } else {
@@ -115,6 +116,12 @@ final class CursesTerminal {
     }
 
     // MARK: Attributes
+
+    /// Whether colours may be used: not when `NO_COLOR` is set to anything but the empty
+    /// string (https://no-color.org). Attributes that are not colours stay.
+    static func colorsAllowed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        (environment["NO_COLOR"] ?? "").isEmpty
+    }
 
     private static func colorAttributes(defaultBackground: Bool) -> [TextStyle: Int32] {
         let background = defaultBackground ? Int16(-1) : Int16(COLOR_BLACK)

@@ -1,20 +1,29 @@
-/// How many terminal columns a character takes: 2 for East Asian wide and emoji
-/// characters, 0 for control characters, 1 otherwise. Combining marks belong to the
-/// character they follow, so a `Character` never has width 0 because of them.
+import CUtf8proc
+
+/// How many terminal columns a character (a grapheme cluster) takes, as `wcwidth` would
+/// count it with an up-to-date Unicode table: 2 for East Asian Wide and Fullwidth characters
+/// and emoji, 0 for control characters and a combining mark standing alone, 1 otherwise.
 ///
-/// An approximation of `wcwidth` that does not depend on the process locale, so layout
-/// stays pure; a terminal that disagrees on a rare character misaligns one line.
+/// The widths of single code points come from utf8proc (`utf8proc_charwidth`), a maintained
+/// table generated from Unicode's EastAsianWidth.txt and emoji data, not from the C library's
+/// `wcwidth`, which depends on the process locale (layout stays pure) and on how old the
+/// system's locale data is. A cluster takes the width of its first code point, with the
+/// cases a per-code-point table cannot see: a variation selector asks for emoji (FE0F, 2) or
+/// text (FE0E, 1) presentation, and a pair of regional indicators is a flag (2). So a ZWJ
+/// sequence (👩‍💻), a skin-tone sequence and a Hangul syllable in conjoining jamo are 2, and
+/// a letter with combining accents is 1. docs/terminal.md, "Widths".
 func displayWidth(of character: Character) -> Int {
-    guard let scalar = character.unicodeScalars.first else { return 0 }
-    let value = scalar.value
-    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-    if value < 0x1100 { return 1 }
-    if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
-        return 2  // emoji presentation selector
+    let scalars = character.unicodeScalars
+    guard let first = scalars.first else { return 0 }
+    let value = first.value
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }  // C0, DEL and C1 controls
+    if value < 0x7F, scalars.count == 1 { return 1 }  // plain ASCII, the common case
+    if scalars.count > 1 {
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
+        if (0x1F1E6...0x1F1FF).contains(value) { return 2 }  // a flag: two regional indicators
     }
-    if scalar.properties.isEmojiPresentation { return 2 }
-    for range in wideRanges where range.contains(value) { return 2 }
-    return 1
+    return Int(max(0, utf8proc_charwidth(Int32(bitPattern: value))))
 }
 
 /// The columns `text` takes on a terminal.
@@ -49,24 +58,3 @@ func suffix(of text: some StringProtocol, fittingIn width: Int) -> String {
     }
     return String(characters.reversed())
 }
-
-/// East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth.txt, coarsened).
-private let wideRanges: [ClosedRange<UInt32>] = [
-    0x1100...0x115F,  // Hangul Jamo initial consonants
-    0x2E80...0x303E,  // CJK radicals, Kangxi, CJK symbols and punctuation
-    0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility, CJK compatibility
-    0x3400...0x4DBF,  // CJK Extension A
-    0x4E00...0x9FFF,  // CJK Unified Ideographs
-    0xA000...0xA4CF,  // Yi
-    0xA960...0xA97F,  // Hangul Jamo Extended-A
-    0xAC00...0xD7A3,  // Hangul syllables
-    0xF900...0xFAFF,  // CJK compatibility ideographs
-    0xFE10...0xFE19,  // vertical forms
-    0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
-    0xFF00...0xFF60,  // fullwidth forms
-    0xFFE0...0xFFE6,  // fullwidth signs
-    0x1F300...0x1F64F,  // pictographs, emoticons
-    0x1F900...0x1F9FF,  // supplemental symbols and pictographs
-    0x20000...0x2FFFD,  // CJK Extensions B–F
-    0x30000...0x3FFFD,  // CJK Extension G
-]

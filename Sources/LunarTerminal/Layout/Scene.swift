@@ -29,6 +29,10 @@ struct Scene {
     var hudText: String?
     /// The toast on the bottom line.
     var toast: String?
+    /// The host's status line, on the bottom line when there is no toast.
+    var status: String?
+    /// Whether the status reports a failure (shown as an error).
+    var isStatusError = false
     /// The front alert.
     var alert: Alert?
     /// The index of the alert button Enter chooses.

@@ -6,7 +6,7 @@ import LunarUI
 ///  ← Esc               Profile                 <- title bar, back hint when Esc leads back
 /// > [bob        ]                              <- content, the focused element marked
 ///   [ Save ]                                  ↓ <- more content below
-///  Tab move · Enter press · Esc back · q quit  <- key help, or the latest toast
+///  Tab move · Enter press · Esc back · q quit  <- key help, or the latest toast or status
 /// ```
 ///
 /// An error overlay replaces the content; the HUD and an alert are boxes centred above it.
@@ -68,12 +68,13 @@ struct SceneLayout {
         grid.write(title, row: 0, column: column, style: .titleBar, limit: grid.width - column)
     }
 
-    /// The latest toast, or else which keys do what right now.
+    /// The latest toast, else the host's status, else which keys do what right now.
     private func drawBottomLine(for scene: Scene, into grid: inout CellGrid) {
         let row = grid.height - 1
-        if let toast = scene.toast {
-            grid.fill(row: row, columns: 0..<grid.width, style: .toast)
-            grid.write(toast.replacingOccurrences(of: "\n", with: " "), row: row, column: 1, style: .toast, limit: grid.width - 2)
+        if let text = scene.toast ?? scene.status {
+            let style: TextStyle = scene.toast == nil && scene.isStatusError ? .errorLine : .toast
+            grid.fill(row: row, columns: 0..<grid.width, style: style)
+            grid.write(text.replacingOccurrences(of: "\n", with: " "), row: row, column: 1, style: style, limit: grid.width - 2)
         } else {
             grid.write(keyHelp(for: scene).joined(separator: glyphs.separator), row: row, column: 1, style: .hint, limit: grid.width - 1)
         }
@@ -89,7 +90,7 @@ struct SceneLayout {
         guard let screen = scene.screen else { return ["q quit"] }
         if screen.error != nil { return back + ["q quit"] }
         if let focused = screen.focused, let root = screen.root, isField(focused, in: root) {
-            return ["Tab next", "Enter submit"] + back + ["Ctrl-C quit"]
+            return ["Tab next", "Enter submit", "Esc leave field", "Ctrl-C quit"]
         }
         return ["Tab move", "Enter press"] + back + ["q quit"]
     }

@@ -8,14 +8,20 @@ final class TerminalScreen {
     /// The content and its focus; set focus through ``focused``, which scrolls to it.
     let tree = MountedTree()
     var error: ErrorOverlay?
-    /// The focused node; nil when nothing is, or when the node went away.
+    /// The focused node; nil when nothing is, or when the node went away. Setting it (the
+    /// runtime, the user or the first field's automatic focus) decides focus for good.
     var focused: NodeID? {
         get { tree.focused }
         set {
             tree.focused = newValue
+            isFocusDecided = true
             revealsFocus = true
         }
     }
+    /// Whether focus was given or taken (by the runtime, by a key, or by focusing the first
+    /// text field); until then, the first enabled text field that appears gets focus, so
+    /// typing goes into it and `q` is typed rather than quitting.
+    private(set) var isFocusDecided = false
     /// The first content line shown.
     var scrollOffset = 0
     /// Whether the next layout scrolls the focused element into view (focus moved or the
@@ -24,6 +30,12 @@ final class TerminalScreen {
 
     init(id: ScreenID) {
         self.id = id
+    }
+
+    /// Focuses the first enabled text field, unless focus was decided already.
+    func focusFirstFieldIfUndecided() {
+        guard !isFocusDecided, let field = focusableNodes.first(where: { $0.kind == .textField }) else { return }
+        focused = field.id
     }
 
     /// The nodes Tab and the arrows stop at, in document order.

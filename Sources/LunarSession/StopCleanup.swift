@@ -7,8 +7,8 @@ import Foundation
 /// again with its default action, so the exit status still says how the command ended. What a
 /// crash or SIGKILL leaves, the next command that opens an archive removes
 /// (`BundleArchive.removeAbandonedExtractions`).
-final class StopCleanup: @unchecked Sendable {
-    static let shared = StopCleanup()
+public final class StopCleanup: @unchecked Sendable {
+    public static let shared = StopCleanup()
     static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     private let lock = NSLock()
@@ -16,7 +16,7 @@ final class StopCleanup: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
 
     /// Removes `url` if the command is stopped by a signal before ``forget(_:)``.
-    func removeOnStop(_ url: URL) {
+    public func removeOnStop(_ url: URL) {
         lock.withLock {
             paths.append(url)
             guard sources.isEmpty else { return }
@@ -31,7 +31,7 @@ final class StopCleanup: @unchecked Sendable {
     }
 
     /// `url` was removed the ordinary way.
-    func forget(_ url: URL) {
+    public func forget(_ url: URL) {
         lock.withLock { paths.removeAll { $0 == url } }
     }
 

@@ -3,8 +3,8 @@ import LunarBridge
 
 /// `native.host`: a module the `lunar` command registers, as any Swift host
 /// registers its own (`native.<name>`): facts about the program running the bundle.
-enum HostModule {
-    static func module(renderer: String) -> LuaModule {
+public enum HostModule {
+    public static func module(renderer: String) -> LuaModule {
         LuaModule("native.host") { m in
             m.function("info") { () -> [String: String] in
                 #if os(Linux)

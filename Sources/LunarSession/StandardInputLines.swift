@@ -5,9 +5,9 @@ import Foundation
 /// A dedicated thread does the blocking reads, so waiting for the next line
 /// never holds a thread of the Swift concurrency pool while feeds and servers
 /// need it.
-enum StandardInputLines {
+public enum StandardInputLines {
     /// The lines; the stream ends at end of input.
-    static func stream() -> AsyncStream<String> {
+    public static func stream() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let reader = Thread {
             while let line = readLine(strippingNewline: true) { continuation.yield(line) }

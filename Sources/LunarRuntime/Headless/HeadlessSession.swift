@@ -1,0 +1,90 @@
+import Foundation
+import LunarUI
+
+/// The headless loop of `lunar run` and `lunar dev`: prints the first screen, then carries out
+/// one command of the headless command language (``HeadlessCommand``) per input line and
+/// prints the screen after each; changed files are hot-reloaded between two commands.
+///
+/// A host feeds it lines (standard input, a test's list) and bundle events (a watcher, a dev
+/// server's change feed) through one stream, so they are handled in the order they came.
+public final class HeadlessSession {
+    /// What the loop reacts to, in arrival order.
+    public enum Input: Sendable {
+        case line(String)
+        case bundle(BundleEvent)
+    }
+
+    /// A command that could not be carried out, or a bundle that could not start; the
+    /// description is one line without the `lunar:` prefix.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Where text goes: the screens (`output`) and the one-line diagnostics (`diagnostics`,
+    /// each line already starting with `lunar: ` and ending in a newline).
+    public typealias Sink = @Sendable (String) -> Void
+
+    private let runtime: LunarRuntime
+    private let keepsGoing: Bool
+    private let output: Sink
+    private let diagnostics: Sink
+    private var lineNumber = 0
+
+    /// - Parameters:
+    ///   - runtime: the runtime to start (on a headless renderer).
+    ///   - keepsGoing: report a command that cannot be carried out and go on
+    ///     (`lunar dev`), instead of ending the session with it (`lunar run`).
+    ///   - output: receives the screens; standard output by default.
+    ///   - diagnostics: receives reload notices and reported failures; standard error by
+    ///     default, with control characters escaped (the text quotes scripts and files).
+    public init(
+        runtime: LunarRuntime, keepsGoing: Bool = false,
+        output: Sink? = nil, diagnostics: Sink? = nil
+    ) {
+        self.runtime = runtime
+        self.keepsGoing = keepsGoing
+        self.output = output ?? { FileHandle.standardOutput.write(Data($0.utf8)) }
+        self.diagnostics = diagnostics ?? { FileHandle.standardError.write(Data(terminalSafe($0).utf8)) }
+    }
+
+    /// Prints the first screen, then handles inputs until they end; unless it keeps going,
+    /// throws a ``Failure`` for the first command that cannot be carried out.
+    public func run(_ inputs: AsyncStream<Input>) async throws(Failure) {
+        do {
+            output(try await runtime.startHeadless())
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        for await input in inputs {
+            switch input {
+            case .line(let line):
+                do {
+                    try await perform(line)
+                } catch where keepsGoing {
+                    diagnostics("lunar: \(error)\n")
+                }
+            case .bundle(.changed(let paths)):
+                if let notice = await runtime.applyChanges(paths) { diagnostics("lunar: \(notice)\n") }
+            case .bundle(.notice(let text)):
+                diagnostics("lunar: \(text)\n")
+            }
+        }
+    }
+
+    private func perform(_ line: String) async throws(Failure) {
+        lineNumber += 1
+        let command: HeadlessCommand?
+        do {
+            command = try HeadlessCommand.parse(line)
+        } catch {
+            throw Failure(description: "line \(lineNumber): \(error)")
+        }
+        guard let command else { return }
+        do {
+            try await runtime.perform(command)
+        } catch {
+            throw Failure(description: "line \(lineNumber): \(line): \(error)")
+        }
+        output("\n> " + line + "\n" + (await runtime.snapshot()))
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import LunarUI
+
+/// Where sessions write diagnostics. Control characters other than line breaks and tabs are
+/// escaped: the text quotes scripts and bundle files, which must not drive the terminal.
+public enum SessionOutput {
+    /// Writes `text` to standard error.
+    public static func error(_ text: String) {
+        FileHandle.standardError.write(Data(terminalSafe(text).utf8))
+    }
+}
+
+/// A session that could not start; the description is one line without the `lunar:` prefix.
+public struct SessionError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LunarBundle
+import LunarRuntime
+import Synchronization
+import Testing
+
+/// Collects what a session writes.
+private final class Transcript: Sendable {
+    private let text = Mutex("")
+    var value: String { text.withLock { $0 } }
+    var sink: HeadlessSession.Sink { { line in self.text.withLock { $0 += line } } }
+
+    /// Returns once the text contains `expected`; fails the test after 10 s.
+    func wait(for expected: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !value.contains(expected) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("timed out waiting for \(expected); got:\n\(value)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+/// The headless session (`lunar run` / `lunar dev` without a terminal) driven from a test:
+/// lines and bundle events through one stream, screens and diagnostics into strings.
+@Suite struct HeadlessSessionTests {
+    private func session(_ bundle: TestBundle, keepsGoing: Bool = false) throws -> (HeadlessSession, Transcript, Transcript) {
+        let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
+        let output = Transcript(), diagnostics = Transcript()
+        return (HeadlessSession(runtime: runtime, keepsGoing: keepsGoing, output: output.sink, diagnostics: diagnostics.sink), output, diagnostics)
+    }
+
+    private func stream(_ inputs: [HeadlessSession.Input]) -> AsyncStream<HeadlessSession.Input> {
+        AsyncStream { continuation in
+            for input in inputs { continuation.yield(input) }
+            continuation.finish()
+        }
+    }
+
+    @Test func printsTheFirstScreenThenTheScreenAfterEachCommand() async throws {
+        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        defer { b.remove() }
+        let (session, output, diagnostics) = try session(b)
+        try await session.run(stream([.line("# a comment"), .line(""), .line("tap Add")]))
+        #expect(output.value.hasPrefix("== Counter ==\n"))
+        #expect(output.value.contains("\n> tap Add\n== Counter ==\nColumn\n  Text \"Count: 1\""))
+        #expect(diagnostics.value.isEmpty)
+    }
+
+    @Test func theFirstFailingCommandEndsARunAndIsReportedOnceInADevSession() async throws {
+        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        defer { b.remove() }
+        let (run, output, _) = try session(b)
+        let failure = await #expect(throws: HeadlessSession.Failure.self) {
+            try await run.run(stream([.line("tap Add"), .line("open /nowhere"), .line("tap Add")]))
+        }
+        #expect(failure?.description == "line 2: open /nowhere: no route matches", "the command once, then why")
+        #expect(!output.value.contains("Count: 2"), "nothing runs after the failure")
+
+        let (dev, devOutput, diagnostics) = try session(b, keepsGoing: true)
+        try await dev.run(stream([.line("frobnicate"), .line("tap Add")]))
+        #expect(diagnostics.value == "lunar: line 1: unknown command 'frobnicate' (open, type, clear, submit, tap, back, wait, snapshot)\n")
+        #expect(devOutput.value.contains("Text \"Count: 1\""), "the session went on")
+    }
+
+    @Test func savedFilesReloadBetweenCommandsAndSayWhatHappened() async throws {
+        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        defer { b.remove() }
+        let (session, output, diagnostics) = try session(b, keepsGoing: true)
+        let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
+        let running = Task { try await session.run(inputs) }
+        feed.yield(.line("tap Add"))
+        try b.write("screens/home.lua", counterScreen.replacingOccurrences(of: "\"Count: \"", with: "\"Total: \""))
+        feed.yield(.bundle(.changed(["screens/home.lua"])))
+        feed.yield(.bundle(.changed(["mock-api/GET/x.json", "spec/home_spec.lua"])))
+        // The session reloads on its own task: the next save waits until this one is applied.
+        try await diagnostics.wait(for: "lunar: reloaded screens/home.lua\n")
+        try b.write("screens/home.lua", "local screen = {\nreturn screen\n")
+        feed.yield(.bundle(.changed(["screens/home.lua"])))
+        feed.yield(.bundle(.notice("lost the dev server (closed); reconnecting")))
+        feed.yield(.line("snapshot"))
+        feed.finish()
+        try await running.value
+        let lines = diagnostics.value.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "nothing for files that are not app code: \(lines)")
+        #expect(lines.first == "lunar: reloaded screens/home.lua")
+        #expect(lines.dropFirst().first?.hasPrefix("lunar: reload failed: screens/home.lua:2: ") == true, "file:line of the failure: \(lines)")
+        #expect(lines.dropFirst().first?.hasSuffix("; the app keeps running") == true)
+        #expect(lines.last == "lunar: lost the dev server (closed); reconnecting")
+        #expect(output.value.contains("> snapshot\n"))
+        #expect(output.value.contains("at screens/home.lua:2"), "the failing file's overlay")
+    }
+}
