@@ -7,8 +7,9 @@ extension LunarRuntime {
     /// Runs one spec file in this runtime, which must be fresh (not started):
     /// starts the app headless at the manifest's entry route, loads the file
     /// (`@spec/x_spec.lua`, with `describe`, `it`, `before_each`, `after_each`,
-    /// `expect` and `app` as globals), then runs each test whose full name or
-    /// file contains `filter`, one after another, in the app's own state.
+    /// `setup`, `teardown`, `pending`, `expect`, `spy` and `app` as globals), then runs
+    /// each test whose full name or file contains `filter`, one after another, in the
+    /// app's own state; an `it` without a function is reported pending without running.
     ///
     /// A test runs in a coroutine; `app.wait()` yields it here, the app runs
     /// until idle (``wait(timeout:)``: on a virtual clock timers fire at once)

@@ -293,6 +293,30 @@ import FoundationXML
             """)
     }
 
+    /// With --filter, setup and teardown run for the groups of the tests that run, and only those.
+    @Test func setupAndTeardownFollowTheFilter() throws {
+        let dir = try Self.makeBundle(specs: ["spec/hooks_spec.lua": #"""
+            describe("outer", function()
+              setup(function() print("setup outer") end)
+              teardown(function() print("teardown outer") end)
+              it("one", function() print("one") end)
+              describe("inner", function()
+                setup(function() print("setup inner") end)
+                teardown(function() print("teardown inner") end)
+                it("two", function() print("two") end)
+              end)
+            end)
+            describe("other", function()
+              setup(function() print("setup other") end)
+              it("three", function() print("three") end)
+            end)
+            """#])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["test", dir.path, "--filter", "inner two"])
+        #expect(r.status == 0, "\(r.out)")
+        #expect(r.err == "setup outer\nsetup inner\ntwo\nteardown inner\nteardown outer\n")
+    }
+
     @Test func aTableMismatchNamesThePathToTheFirstDifference() throws {
         let dir = try Self.makeBundle(specs: ["spec/tables_spec.lua": #"""
             it("differs deep inside", function()
