@@ -35,8 +35,7 @@ public struct SpecFileResult: Sendable, Equatable {
     public var file: String
     /// Set when the file (or the app under it) failed to load: a syntax error,
     /// an error at its top level or in a `describe` body, or an entry route
-    /// that does not open; or when its snapshot file could not be read or written.
-    /// Such a file counts as one failure.
+    /// that does not open. Such a file counts as one failure.
     public var loadError: String?
     /// The tests run, in the order they were declared.
     public var cases: [SpecCaseResult]

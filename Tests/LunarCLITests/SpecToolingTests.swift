@@ -493,6 +493,18 @@ import FoundationXML
         #expect(!again.out.contains("written"))
     }
 
+    @Test func aSnapshotFileThatCannotBeWrittenFailsTheRun() throws {
+        let dir = try Self.makeBundle(specs: [
+            "spec/screen_spec.lua": "it('looks right', function() expect(app.screen()):toMatchSnapshot() end)\n",
+            "spec/__snapshots__": "a file where the directory should be\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try LunarProcess.run(["test", dir.path])
+        #expect(r.status == 1)
+        #expect(r.out.contains("\n      cannot write spec/__snapshots__/screen_spec.snap: "), "\(r.out)")
+        #expect(r.out.hasSuffix("\n0 passed, 1 failed\n"))
+    }
+
     // MARK: - --watch
 
     @Test func watchRunsTheSpecsAgainWhenAFileChanges() throws {
