@@ -119,6 +119,13 @@ let package = Package(
         .target(
             name: "LunarBundle",
             dependencies: ["LunarBridge", "LunarRouter", "LunarNetwork"],
+            // The files `lunar new` writes (BundleTemplate), as real files luacheck and editors read.
+            resources: [
+                .embedInCode("Template/gitignore"), .embedInCode("Template/luacheckrc"),
+                .embedInCode("Template/manifest.json"), .embedInCode("Template/mock-api/GET/hello.json"),
+                .embedInCode("Template/screens/home.lua"), .embedInCode("Template/spec/home_spec.lua"),
+                .embedInCode("Template/viewmodels/home_viewmodel.lua"),
+            ],
             swiftSettings: strict
         ),
         .target(

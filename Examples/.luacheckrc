@@ -9,5 +9,7 @@ self = false
 exclude_files = { "**/.lunar/**" }
 
 -- Specs (`lunar test`) get the spec language and the app driver as globals.
-stds.lunar_spec = { read_globals = { "describe", "it", "before_each", "after_each", "expect", "app" } }
+stds.lunar_spec = { read_globals = {
+  "describe", "it", "before_each", "after_each", "setup", "teardown", "pending", "expect", "spy", "app",
+} }
 files["**/spec/**/*_spec.lua"] = { std = "+lunar_spec" }

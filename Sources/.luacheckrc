@@ -11,4 +11,4 @@ files["LunarBridge/Lua/sandbox.lua"] = { globals = {
 -- The reloader wraps require to record which module requires which.
 files["LunarRuntime/Lua/reload.lua"] = { globals = { "require" } }
 -- The spec prelude defines the spec language's globals.
-files["LunarSpecs/Lua/prelude.lua"] = { globals = { "describe", "it", "before_each", "after_each", "expect", "app" } }
+files["LunarSpecs/Lua/prelude.lua"] = { globals = { "describe", "it", "before_each", "after_each", "setup", "teardown", "pending", "expect", "spy", "app" } }

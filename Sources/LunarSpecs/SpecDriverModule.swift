@@ -8,8 +8,16 @@ import LunarUI
 /// (``SpecLibrary``) re-raises them at the spec line that called `app.*`.
 /// `app.wait()` is not here: it yields to the Swift runner (``LunarRuntime/runSpecFile(_:filter:)``).
 enum SpecDriverModule {
-    static func module(host: ScreenHostReference) -> LuaModule {
+    static func module(host: ScreenHostReference, snapshots: SpecSnapshots) -> LuaModule {
         LuaModule("lunar.test.native") { m in
+            // nil when `text` matches snapshot `name` (or was stored now), else the failure with a diff.
+            m.function("snapshot") { (name: String, text: String) throws -> String? in
+                do {
+                    return try snapshots.check(name, text)
+                } catch let error as SnapshotFileError {
+                    throw LuaError.message(error.message)
+                }
+            }
             m.function("open") { (url: String) throws in
                 let host = try host.required
                 host.flushRender()

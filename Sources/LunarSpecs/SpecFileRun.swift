@@ -7,8 +7,9 @@ extension LunarRuntime {
     /// Runs one spec file in this runtime, which must be fresh (not started):
     /// starts the app headless at the manifest's entry route, loads the file
     /// (`@spec/x_spec.lua`, with `describe`, `it`, `before_each`, `after_each`,
-    /// `expect` and `app` as globals), then runs each test whose full name or
-    /// file contains `filter`, one after another, in the app's own state.
+    /// `setup`, `teardown`, `pending`, `expect`, `spy` and `app` as globals), then runs
+    /// each test whose full name or file contains `filter`, one after another, in the
+    /// app's own state; an `it` without a function is reported pending without running.
     ///
     /// A test runs in a coroutine; `app.wait()` yields it here, the app runs
     /// until idle (``wait(timeout:)``: on a virtual clock timers fire at once)
@@ -19,7 +20,10 @@ extension LunarRuntime {
     ///   - relativePath: the spec file, relative to the bundle root.
     ///   - filter: run only tests whose full name or file path contains it.
     ///   - waitTimeout: how long `app.wait()` may find the app busy before it fails.
-    public func runSpecFile(_ relativePath: String, filter: String? = nil, waitTimeout: Double = 10) async -> SpecFileResult {
+    ///   - updateSnapshots: replace snapshots that differ (and, when every test runs, drop the
+    ///     ones no test asked for) instead of failing; see ``SpecSnapshots``.
+    public func runSpecFile(_ relativePath: String, filter: String? = nil, waitTimeout: Double = 10,
+                            updateSnapshots: Bool = false) async -> SpecFileResult {
         var result = SpecFileResult(file: relativePath)
         let errors = ScriptErrorLog()
         state.errorHandler = { errors.record($0) }
@@ -29,19 +33,20 @@ extension LunarRuntime {
 
         let reference = ScreenHostReference()
         reference.host = host
-        state.register(SpecDriverModule.module(host: reference))
+        let snapshots = SpecSnapshots(bundleRoot: bundle.root, specFile: relativePath, update: updateSnapshots)
+        state.register(SpecDriverModule.module(host: reference, snapshots: snapshots))
         state.registerSource(SpecLibrary.source)
 
-        let tests: LuaFunction, startTest: LuaFunction, resume: LuaFunction
+        let tests: LuaFunction, plan: LuaFunction, startTest: LuaFunction, resume: LuaFunction
         do {
             try start(renderer: HeadlessRenderer())
             let hooks = try state.callReturningAll(state.load(Self.specPrelude), [])
-            guard hooks.count == 3, case .function(let t) = hooks[0], case .function(let s) = hooks[1],
-                  case .function(let r) = hooks[2] else {
+            guard hooks.count == 4, case .function(let t) = hooks[0], case .function(let p) = hooks[1],
+                  case .function(let s) = hooks[2], case .function(let r) = hooks[3] else {
                 result.loadError = "lunar.test did not load"
                 return result
             }
-            (tests, startTest, resume) = (t, s, r)
+            (tests, plan, startTest, resume) = (t, p, s, r)
             let url = bundle.root.appendingPathComponent(relativePath)
             guard let data = FileManager.default.contents(atPath: url.path),
                   let source = String(data: data, encoding: .utf8) else {
@@ -63,40 +68,69 @@ extension LunarRuntime {
             return result
         }
 
-        let names: [[String]]
+        // Each test: its names, and whether it has no function (a test to write).
+        let declared: [(names: [String], todo: Bool)]
         do {
-            names = try state.callReturningAll(tests, []).first?.tableValue?.array.map { entry in
-                entry.tableValue?.array.compactMap(\.stringValue) ?? []
+            declared = try state.callReturningAll(tests, []).first?.tableValue?.array.map { entry in
+                let table = entry.tableValue
+                return (table?["names"].tableValue?.array.compactMap(\.stringValue) ?? [], table?["todo"] == .boolean(true))
             } ?? []
         } catch {
             result.loadError = error.message
             return result
         }
-        for (index, testNames) in names.enumerated() {
-            if let filter, !filter.isEmpty, !testNames.joined(separator: " ").contains(filter), !relativePath.contains(filter) {
+        let selected = declared.indices.filter { index in
+            guard let filter, !filter.isEmpty else { return true }
+            return declared[index].names.joined(separator: " ").contains(filter) || relativePath.contains(filter)
+        }
+        let runs = selected.filter { !declared[$0].todo }
+        do {
+            _ = try state.callReturningAll(plan, [.table(LuaTable(array: runs.map { .integer($0 + 1) }))])
+        } catch {
+            result.loadError = error.message
+            return result
+        }
+        for index in selected {
+            let names = declared[index].names
+            guard let position = runs.firstIndex(of: index) else {
+                result.cases.append(SpecCaseResult(names: names, failures: [], duration: 0, pending: "not written yet", isTodo: true))
                 continue
             }
             let began = ContinuousClock.now
-            let failures = await runTest(index + 1, start: startTest, resume: resume, errors: errors, waitTimeout: waitTimeout)
+            let (failures, pending) = await runTest(index + 1, position: position + 1, start: startTest, resume: resume,
+                                                    errors: errors, waitTimeout: waitTimeout)
             let elapsed = ContinuousClock.now - began
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            result.cases.append(SpecCaseResult(names: testNames, failures: failures, duration: seconds))
+            result.cases.append(SpecCaseResult(names: names, failures: failures, duration: seconds, pending: pending))
+        }
+        do {
+            result.notes = try snapshots.save(complete: selected.count == declared.count)
+        } catch {
+            // Only a test that checked a snapshot makes something to save: the last test run fails.
+            let message = (error as? SnapshotFileError)?.message ?? "\(error)"
+            if let last = result.cases.lastIndex(where: { !$0.isTodo }) {
+                result.cases[last].failures.append(message)
+            } else {
+                result.loadError = message
+            }
         }
         return result
     }
 
-    /// Runs test `index` (1-based) to its end, waiting whenever it asks to.
-    private func runTest(_ index: Int, start: LuaFunction, resume: LuaFunction,
-                         errors: ScriptErrorLog, waitTimeout: Double) async -> [String] {
+    /// Runs test `index` (1-based; the `position`-th of the plan) to its end, waiting whenever
+    /// it asks to. Returns its failures and, when it called `pending(...)`, the reason.
+    private func runTest(_ index: Int, position: Int, start: LuaFunction, resume: LuaFunction,
+                         errors: ScriptErrorLog, waitTimeout: Double) async -> (failures: [String], pending: String?) {
         do {
-            _ = try state.callReturningAll(start, [.integer(index)])
+            _ = try state.callReturningAll(start, [.integer(index), .integer(position)])
             var arguments: [LuaValue] = []
             while true {
                 let step = try state.callReturningAll(resume, arguments)
                 host.flushRender()
                 if step.first?.stringValue != "wait" {
                     let failures = step.count > 1 ? (step[1].tableValue?.array.map { $0.stringValue ?? $0.description } ?? []) : []
-                    return failures + errors.take().map { "script error: \($0)" }
+                    let pending = step.count > 2 ? step[2].stringValue : nil
+                    return (failures + errors.take().map { "script error: \($0)" }, pending)
                 }
                 let idle = await wait(timeout: waitTimeout)
                 arguments = idle ? [.boolean(true)] : [
@@ -105,7 +139,7 @@ extension LunarRuntime {
                 ]
             }
         } catch {
-            return ["lunar test: \(error.message)"] + errors.take().map { "script error: \($0)" }
+            return (["lunar test: \(error.message)"] + errors.take().map { "script error: \($0)" }, nil)
         }
     }
 

@@ -2,9 +2,11 @@ import Foundation
 
 /// How `lunar test` writes its results.
 public enum SpecFormat: String, CaseIterable, Sendable {
-    /// A describe/it tree with ✓ and ✗, failure messages, then "N passed, M failed".
+    /// A describe/it tree with ✓, ✗ and ○ (pending), each test's duration, failure messages,
+    /// then "N passed, M failed" (and ", K pending").
     case text
-    /// TAP version 13: one `ok`/`not ok` line per test, the plan at the end.
+    /// TAP version 13: one `ok`/`not ok` line per test with a YAML block (its duration and
+    /// failure messages), `# SKIP`/`# TODO` for pending tests, the plan at the end.
     case tap
     /// JUnit XML: one `testsuite` per spec file, one `testcase` per test.
     case junit
@@ -38,9 +40,11 @@ public struct SpecReport {
     public func footer(_ files: [SpecFileResult]) -> String {
         let passed = files.reduce(0) { $0 + $1.passedCount }
         let failed = files.reduce(0) { $0 + $1.failedCount }
+        let pending = files.reduce(0) { $0 + $1.pendingCount }
+        let counts = "\(passed) passed, \(failed) failed" + (pending > 0 ? ", \(pending) pending" : "")
         switch format {
-        case .text: return "\n\(passed) passed, \(failed) failed\n"
-        case .tap: return "1..\(number)\n# \(passed) passed, \(failed) failed\n"
+        case .text: return "\n\(counts)\n"
+        case .tap: return "1..\(number)\n# \(counts)\n"
         case .junit: return Self.junit(files)
         }
     }
@@ -64,9 +68,16 @@ public struct SpecReport {
             }
             shown = groups
             let pad = String(repeating: "  ", count: groups.count + 1)
-            out += pad + (test.passed ? "✓ " : "✗ ") + (test.names.last ?? "") + "\n"
+            let name = test.names.last ?? ""
+            if test.isPending {
+                let reason = test.pending ?? ""
+                out += pad + "○ " + name + (test.isTodo ? " (todo)" : reason.isEmpty ? " (pending)" : " (pending: \(reason))") + "\n"
+                continue
+            }
+            out += pad + (test.passed ? "✓ " : "✗ ") + name + " (\(milliseconds(test.duration)) ms)\n"
             for failure in test.failures { out += indented(failure, by: pad.count + 4) }
         }
+        for note in file.notes { out += "  " + note + "\n" }
         return out
     }
 
@@ -86,9 +97,19 @@ public struct SpecReport {
         for test in file.cases {
             number += 1
             let name = Self.tapName(file.file + ": " + test.names.joined(separator: " > "))
+            if test.isTodo {
+                // TAP: a TODO test is one not expected to pass yet; it counts as no failure.
+                out += "not ok \(number) - \(name) # TODO not written yet\n"
+                continue
+            }
+            if test.isPending {
+                out += "ok \(number) - \(name) # SKIP \(Self.tapName(test.pending ?? ""))\n"
+                continue
+            }
             out += (test.passed ? "ok" : "not ok") + " \(number) - \(name)\n"
-            if !test.passed { out += Self.yaml(test.failures) }
+            out += Self.yaml(test.failures, duration: test.duration)
         }
+        for note in file.notes { out += "# \(note)\n" }
         return out
     }
 
@@ -97,8 +118,11 @@ public struct SpecReport {
         name.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
     }
 
-    private static func yaml(_ failures: [String]) -> String {
-        var out = "  ---\n  message: |\n"
+    /// A YAML diagnostic block: `duration_ms` when the test ran, then the failure messages.
+    private static func yaml(_ failures: [String], duration: Double? = nil) -> String {
+        var out = "  ---\n"
+        if let duration { out += "  duration_ms: \(String(format: "%.1f", duration * 1000))\n" }
+        if !failures.isEmpty { out += "  message: |\n" }
         for failure in failures {
             for line in failure.split(separator: "\n", omittingEmptySubsequences: false) { out += "    \(line)\n" }
         }
@@ -109,16 +133,18 @@ public struct SpecReport {
 
     private static func junit(_ files: [SpecFileResult]) -> String {
         let tests = files.reduce(0) { $0 + $1.cases.count + ($1.loadError == nil ? 0 : 1) }
-        let failures = files.reduce(0) { $0 + $1.cases.count(where: { !$0.passed }) }
+        let failures = files.reduce(0) { $0 + $1.cases.count(where: { !$0.failures.isEmpty }) }
+        let skipped = files.reduce(0) { $0 + $1.pendingCount }
         let errors = files.count(where: { $0.loadError != nil })
         let time = files.reduce(0.0) { $0 + $1.cases.reduce(0.0) { $0 + $1.duration } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"lunar test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">\n"
+        out += "<testsuites name=\"lunar test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
         for file in files {
             let fileTime = file.cases.reduce(0.0) { $0 + $1.duration }
             let fileTests = file.cases.count + (file.loadError == nil ? 0 : 1)
             out += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(fileTests)\" "
-                + "failures=\"\(file.cases.count(where: { !$0.passed }))\" errors=\"\(file.loadError == nil ? 0 : 1)\" time=\"\(seconds(fileTime))\">\n"
+                + "failures=\"\(file.cases.count(where: { !$0.failures.isEmpty }))\" errors=\"\(file.loadError == nil ? 0 : 1)\" "
+                + "skipped=\"\(file.pendingCount)\" time=\"\(seconds(fileTime))\">\n"
             if let error = file.loadError {
                 out += "    <testcase classname=\"\(xml(file.file))\" name=\"(loading the file)\" time=\"0\">\n"
                 out += "      <error message=\"\(xml(firstLine(error)))\">\(xml(error, attribute: false))</error>\n    </testcase>\n"
@@ -127,6 +153,8 @@ public struct SpecReport {
                 out += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(test.names.joined(separator: " > ")))\" time=\"\(seconds(test.duration))\""
                 if test.passed {
                     out += "/>\n"
+                } else if test.isPending {
+                    out += ">\n      <skipped message=\"\(xml(test.isTodo ? "not written yet" : test.pending ?? ""))\"/>\n    </testcase>\n"
                 } else {
                     let all = test.failures.joined(separator: "\n")
                     out += ">\n      <failure message=\"\(xml(firstLine(test.failures[0])))\">\(xml(all, attribute: false))</failure>\n    </testcase>\n"
@@ -139,6 +167,10 @@ public struct SpecReport {
 
     private static func firstLine(_ text: String) -> String {
         String(text.prefix { $0 != "\n" })
+    }
+
+    private static func milliseconds(_ value: Double) -> String {
+        String(format: "%.0f", value * 1000)
     }
 
     private static func seconds(_ value: Double) -> String {

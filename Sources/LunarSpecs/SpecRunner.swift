@@ -16,6 +16,8 @@ public struct SpecRunner: Sendable {
     public var filter: String?
     /// How long `app.wait()` may find the app busy before the test fails.
     public var waitTimeout: Double = 10
+    /// Replace snapshots that differ instead of failing (`lunar test --update`); see `toMatchSnapshot()`.
+    public var updateSnapshots = false
     /// Called with each fresh runtime before its spec file runs: where a host registers its own
     /// modules (`native.*`), as it would for the app.
     public var prepare: @Sendable (LunarRuntime) async -> Void = { _ in }
@@ -41,10 +43,11 @@ public struct SpecRunner: Sendable {
         return found.sorted()
     }
 
-    /// Runs every spec file in order, handing each result to `each` as it finishes.
-    public func run(each: (SpecFileResult) -> Void = { _ in }) async -> [SpecFileResult] {
+    /// Runs the spec files in order (`only` those, or every one of ``files``), handing each
+    /// result to `each` as it finishes.
+    public func run(only: [String]? = nil, each: (SpecFileResult) -> Void = { _ in }) async -> [SpecFileResult] {
         var results: [SpecFileResult] = []
-        for file in files {
+        for file in only ?? files {
             let result = await run(file)
             each(result)
             results.append(result)
@@ -64,7 +67,8 @@ public struct SpecRunner: Sendable {
                 options.apiBaseURL = mockAPI
                 return try await RuntimeScope.run({ try LunarRuntime(bundle: bundle, options: options) }) { runtime in
                     await prepare(runtime)
-                    return await runtime.runSpecFile(file, filter: filter, waitTimeout: waitTimeout)
+                    return await runtime.runSpecFile(
+                        file, filter: filter, waitTimeout: waitTimeout, updateSnapshots: updateSnapshots)
                 }
             }
         } catch {

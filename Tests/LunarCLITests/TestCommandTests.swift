@@ -111,17 +111,17 @@ import FoundationXML
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try LunarProcess.run(["test", dir.path])
         #expect(r.status == 1, "\(r.err)")
-        #expect(r.out == """
+        #expect(SpecToolingTests.timeless(r.out) == """
             spec/login_spec.lua
               login
-                ✓ signs in through the mock API
-                ✓ refuses a wrong password
+                ✓ signs in through the mock API (T ms)
+                ✓ refuses a wrong password (T ms)
             spec/more/math_spec.lua
               math
-                ✓ adds
+                ✓ adds (T ms)
                 inner
-                  ✗ is wrong on purpose
-                      spec/more/math_spec.lua:5: expected {a = 1, b = {2}} to equal {a = 1, b = {3}}
+                  ✗ is wrong on purpose (T ms)
+                      spec/more/math_spec.lua:5: value.b[1]: expected 3, got 2
 
             3 passed, 1 failed
 
@@ -141,15 +141,25 @@ import FoundationXML
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try LunarProcess.run(["test", dir.path, "--format", "tap"])
         #expect(r.status == 1)
-        #expect(r.out == """
+        #expect(SpecToolingTests.timeless(r.out) == """
             TAP version 13
             ok 1 - spec/login_spec.lua: login > signs in through the mock API
+              ---
+              duration_ms: T
+              ...
             ok 2 - spec/login_spec.lua: login > refuses a wrong password
+              ---
+              duration_ms: T
+              ...
             ok 3 - spec/math_spec.lua: math > adds
+              ---
+              duration_ms: T
+              ...
             not ok 4 - spec/math_spec.lua: math > inner > is wrong on purpose
               ---
+              duration_ms: T
               message: |
-                spec/math_spec.lua:5: expected {a = 1, b = {2}} to equal {a = 1, b = {3}}
+                spec/math_spec.lua:5: value.b[1]: expected 3, got 2
               ...
             1..4
             # 3 passed, 1 failed
@@ -174,7 +184,7 @@ import FoundationXML
         #expect(xml.contains("<error message=\"spec/broken_spec.lua:3: attempt to index a nil value (local &apos;y&apos;)\">")
                 || xml.contains("<error message=\"spec/broken_spec.lua:3: attempt to index a nil value (local 'y')\">"))
         #expect(xml.contains("<testcase classname=\"spec/math_spec.lua\" name=\"math &gt; adds\""))
-        #expect(xml.contains("<failure message=\"spec/math_spec.lua:5: expected {a = 1, b = {2}} to equal {a = 1, b = {3}}\">"))
+        #expect(xml.contains("<failure message=\"spec/math_spec.lua:5: value.b[1]: expected 3, got 2\">"))
         // Well-formed: Foundation's parser reads it back.
         let parser = XMLParser(data: Data(xml.utf8))
         #expect(parser.parse())
@@ -199,16 +209,16 @@ import FoundationXML
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try LunarProcess.run(["test", dir.path])
         #expect(r.status == 1)
-        #expect(r.out.contains("""
-              ✗ taps a missing button
+        #expect(SpecToolingTests.timeless(r.out).contains("""
+              ✗ taps a missing button (T ms)
                   spec/errors_spec.lua:2: no button "Nope" on "Login" (buttons: "Log in", "Boom")
-              ✗ raises
+              ✗ raises (T ms)
                   spec/errors_spec.lua:6: attempt to index a nil value (local 't')
-              ✗ an app error fails the test
+              ✗ an app error fails the test (T ms)
                   script error: screens/login.lua:22: attempt to index a nil value (local 'x')
-              ✗ opens nothing
+              ✗ opens nothing (T ms)
                   spec/errors_spec.lua:9: app.open("/nowhere"): no route matches
-              ✗ cannot go back
+              ✗ cannot go back (T ms)
                   spec/errors_spec.lua:10: cannot go back: "Login" is the first screen
             """))
         #expect(r.out.contains("spec/syntax_spec.lua\n  ✗ (loading the file)\n      spec/syntax_spec.lua:3: unexpected symbol near 'end'\n"))
@@ -220,7 +230,8 @@ import FoundationXML
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try LunarProcess.run(["test", dir.path, "--filter", "wrong password"])
         #expect(r.status == 0, "\(r.out)")
-        #expect(r.out == "spec/login_spec.lua\n  login\n    ✓ refuses a wrong password\nspec/math_spec.lua\n  (no tests)\n\n1 passed, 0 failed\n")
+        #expect(SpecToolingTests.timeless(r.out)
+                == "spec/login_spec.lua\n  login\n    ✓ refuses a wrong password (T ms)\nspec/math_spec.lua\n  (no tests)\n\n1 passed, 0 failed\n")
         let none = try LunarProcess.run(["test", dir.path, "--filter", "zzz"])
         #expect(none.status == 1)
         #expect(none.err == "lunar: no test matches --filter \"zzz\"\n")

@@ -194,6 +194,31 @@ import Testing
         #expect(again.err.contains("already exists"))
     }
 
+    /// The tests of a new bundle's spec share one app: each starts from the entry screen
+    /// (`app.home()`), not from another Home pushed on top.
+    @Test func newBundleSpecStartsEachTestOnTheEntryScreen() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try LunarProcess.run(["new", "hello", "--directory", dir.path]).status == 0)
+        let spec = dir.appendingPathComponent("hello/spec/home_spec.lua")
+        var text = try String(contentsOf: spec, encoding: .utf8)
+        #expect(text.hasSuffix("end)\n"))
+        text.removeLast("end)\n".count)
+        text += """
+
+              it("starts on a stack of one screen", function()
+                expect(#app.stack()):toBe(1)
+                expect(app.title()):toBe("Home")
+              end)
+            end)
+
+            """
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let test = try LunarProcess.run(["test", dir.appendingPathComponent("hello").path])
+        #expect(test.status == 0, "\(test.out)")
+        #expect(test.out.hasSuffix("3 passed, 0 failed\n"))
+    }
+
     @Test func newRefusesABadName() throws {
         let r = try LunarProcess.run(["new", "../escape"])
         #expect(r.status != 0)

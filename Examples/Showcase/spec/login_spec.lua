@@ -1,4 +1,5 @@
 local storage = require("lunar.storage")
+local api = require("api")
 
 describe("login", function()
   before_each(function() app.home() end)
@@ -17,6 +18,7 @@ describe("login", function()
   end)
 
   it("signs in, stores the flag and opens the list", function()
+    local login = spy.on(api, "login")
     app.clear("Account")
     app.type("Account", "ann")
     app.clear("Password")
@@ -28,6 +30,8 @@ describe("login", function()
     expect(app.screen()).never:toContain("HUD")
     expect(storage.get("loggedIn")):toBe(true)
     expect(storage.get("token")):toBe("token-ann")
+    expect(login):toHaveBeenCalledTimes(1)
+    expect(login):toHaveBeenCalledWith("ann", "secret1")
   end)
 
   it("shows a toast for a wrong password", function()
