@@ -50,10 +50,10 @@ public final class LuaState {
     @exclusivity(unchecked) public var instructionBudget: Int?
     /// Where uncaught errors from callbacks (timers, events, async completions) go.
     public var errorHandler: (LuaScriptError) -> Void = { error in
-        FileStandardError.write("lunar: " + error.report + "\n")
+        StandardStream.error.write("lunar: " + error.report + "\n")
     }
     /// Where `print` and Lua warnings go.
-    public var output: (String) -> Void = { text in FileStandardOutput.write(text) }
+    public var output: (String) -> Void = { text in StandardStream.output.write(text) }
     /// Runs asynchronous bridged functions and hops their completion back; set by ``LuaEngine``.
     public var asyncDriver: (any LuaAsyncDriver)?
     /// Coroutines started by the runtime: bridged async functions may yield them.

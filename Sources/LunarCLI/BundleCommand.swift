@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarPackaging
 import LunarRuntime
 
@@ -48,7 +49,7 @@ struct BundleCommand: AsyncParsableCommand {
             let signed = report.keyFingerprint.map { "signed by key \($0)" } ?? "unsigned"
             let kind = list.bytecode.map { "bytecode (\($0))" } ?? "text"
             let line = "lunar bundle: \(list.name) \(list.version): \(list.files.count) files, \(kind), \(signed), bridge API \(list.bridgeAPI) -> \(output) (\(report.archiveSize) bytes)\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            StandardStream.output.write(line)
         } catch {
             progress.finish()
             throw ScriptFailure(message: "lunar: \(error)")
@@ -65,7 +66,7 @@ final class PackingProgressLine {
     func show(_ progress: BundlePacker.Progress) {
         let line = "\rlunar bundle: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.bytesDone / 1024)/\(progress.bytesTotal / 1024) KiB"
         // Our own figures only, and "\r" must reach the terminal: written directly.
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.error.write(line)
         shown = true
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarBundle
 import LunarRuntime
 import LunarSession
@@ -39,7 +40,7 @@ struct CheckCommand: AsyncParsableCommand {
         // One line a problem, whatever the bundle's file names and messages hold.
         for problem in check.problems { text += escapingControls(problem) + "\n" }
         text += "lunar check: " + check.summary + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.output.write(text)
         if !check.passed { throw ExitCode.failure }
     }
 }

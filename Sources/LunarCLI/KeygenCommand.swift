@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarPackaging
 
 /// `lunar keygen -o NAME`: makes an Ed25519 key pair for signing bundles:
@@ -23,7 +24,7 @@ struct KeygenCommand: AsyncParsableCommand {
                 lunar keygen: key fingerprint \(key.publicKey.fingerprint)
 
                 """
-                FileHandle.standardOutput.write(Data(text.utf8))
+                StandardStream.output.write(text)
             } catch {
                 throw ScriptFailure(message: "lunar: \(error)")
             }

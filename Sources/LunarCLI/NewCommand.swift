@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarBundle
 import LunarRuntime
 
@@ -48,12 +49,12 @@ struct NewCommand: AsyncParsableCommand {
             throw ScriptFailure(message: "lunar: cannot create \(root.path): \(error.localizedDescription)")
         }
         let shown = directory == nil ? name : root.path
-        FileHandle.standardOutput.write(Data("""
+        StandardStream.output.write("""
             lunar: created \(shown)
               lunar check \(shown)     validate it
               lunar run \(shown)       run it (its mock API included)
               lunar test \(shown)      run its specs
 
-            """.utf8))
+            """)
     }
 }

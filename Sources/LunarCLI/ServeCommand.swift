@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarBundle
 import LunarDevServer
 import LunarRuntime
@@ -47,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
                 var text = "lunar: serving \(name) at \(url)\n"
                 if hasMockAPI { text += "lunar: mock API at \(url.appendingPathComponent("api"))\n" }
                 if !loopback { text += "lunar: listening on \(host): the bundle and its mock API are reachable from the network\n" }
-                FileHandle.standardOutput.write(Data(text.utf8))
+                StandardStream.output.write(text)
             }
         } catch {
             throw ScriptFailure(message: "lunar: cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")

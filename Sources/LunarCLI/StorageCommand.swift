@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarDevServer
 import LunarRuntime
 
@@ -47,7 +48,7 @@ struct StorageCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let directory = try target.storageDirectory()
-                FileHandle.standardOutput.write(Data((directory.path + "\n").utf8))
+                StandardStream.output.write(directory.path + "\n")
             }
         }
     }
@@ -71,7 +72,7 @@ struct StorageCommand: AsyncParsableCommand {
                     throw ScriptFailure(message: "lunar: cannot delete \(file): \(error.localizedDescription)")
                 }
                 let text = removed ? "lunar: deleted \(file)\n" : "lunar: no store at \(file)\n"
-                FileHandle.standardOutput.write(Data(text.utf8))
+                StandardStream.output.write(text)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarBridge
 import LunarBundle
 import LunarRuntime
 import LunarSession
@@ -126,7 +127,11 @@ final class ReportSink {
 
     func write(_ text: String) {
         guard !text.isEmpty else { return }
-        handle.write(Data(text.utf8))
+        if ownsHandle {
+            try? handle.write(contentsOf: Data(text.utf8))
+        } else {
+            StandardStream.output.write(text)
+        }
     }
 
     func close() {

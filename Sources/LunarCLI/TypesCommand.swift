@@ -38,8 +38,8 @@ struct TypesCommand: AsyncParsableCommand {
             throw ScriptFailure(message: "lunar: cannot write definitions to \(directory.path): \(error.localizedDescription)")
         }
         let count = definitions.files.count
-        FileHandle.standardOutput.write(Data(
-            "lunar: wrote \(count) definition files to \(directory.path) (bridge API \(definitions.apiVersion))\n".utf8))
+        StandardStream.output.write(
+            "lunar: wrote \(count) definition files to \(directory.path) (bridge API \(definitions.apiVersion))\n")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBridge
 import LunarUI
 
 /// Where sessions write diagnostics. Control characters other than line breaks and tabs are
@@ -6,7 +7,7 @@ import LunarUI
 public enum SessionOutput {
     /// Writes `text` to standard error.
     public static func error(_ text: String) {
-        FileHandle.standardError.write(Data(terminalSafe(text).utf8))
+        StandardStream.error.write(terminalSafe(text))
     }
 }
 

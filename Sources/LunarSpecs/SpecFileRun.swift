@@ -29,7 +29,7 @@ extension LunarRuntime {
         state.errorHandler = { errors.record($0) }
         host.onScriptError = { errors.record($0) }
         // print in specs and screens must not mix with TAP or JUnit on standard output.
-        state.output = { text in FileHandle.standardError.write(Data(text.utf8)) }
+        state.output = { text in StandardStream.error.write(text) }
 
         let reference = ScreenHostReference()
         reference.host = host

@@ -19,6 +19,23 @@ import Testing
         #expect(unknown.err == "lunar: unknown subcommand 'frobnicate'; `lunar --help` lists them\n")
     }
 
+    @Test func aReaderThatClosesTheOutputEarlyDoesNotCrashTheCommand() throws {
+        // `lunar test | head -1`: the pipe closes while the report is still being written.
+        let p = Process()
+        p.executableURL = LunarProcess.binary
+        p.arguments = ["test", ToolsTests.showcase.path]
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        try out.fileHandleForReading.close()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
+    }
+
     @Test func aHeadlessCommandErrorSaysItsLineOnce() throws {
         let run = try LunarProcess.run(["run", ToolsTests.showcase.path, "--no-mock-api"], stdin: "open /nowhere\n")
         #expect(run.err.contains("lunar: line 1: open /nowhere: no route matches\n"), "\(run.err)")

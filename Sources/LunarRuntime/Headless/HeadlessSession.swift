@@ -1,4 +1,5 @@
 import Foundation
+import LunarBridge
 import LunarUI
 
 /// The headless loop of `lunar run` and `lunar dev`: prints the first screen, then carries out
@@ -43,8 +44,8 @@ public final class HeadlessSession {
     ) {
         self.runtime = runtime
         self.keepsGoing = keepsGoing
-        self.output = output ?? { FileHandle.standardOutput.write(Data($0.utf8)) }
-        self.diagnostics = diagnostics ?? { FileHandle.standardError.write(Data(terminalSafe($0).utf8)) }
+        self.output = output ?? { StandardStream.output.write($0) }
+        self.diagnostics = diagnostics ?? { StandardStream.error.write(terminalSafe($0)) }
     }
 
     /// Prints the first screen, then handles inputs until they end; unless it keeps going,
