@@ -10,22 +10,22 @@ import LunarUI
 enum SpecDriverModule {
     static func module(host: ScreenHostReference) -> LuaModule {
         LuaModule("lunar.test.native") { m in
-            m.function("open") { (url: String) throws in
+            m.function("open(url)") { (url: String) throws in
                 let host = try host.required
                 host.flushRender()
                 guard host.open(url) else { throw LuaError.message("app.open(\"\(url)\"): no route matches") }
                 host.flushRender()
             }
-            m.function("type") { (field: String, text: String) throws in
+            m.function("type(field, text)") { (field: String, text: String) throws in
                 try input(host) { try $0.type(text, into: field) }
             }
-            m.function("clear") { (field: String) throws in
+            m.function("clear(field)") { (field: String) throws in
                 try input(host) { try $0.clear(field) }
             }
-            m.function("submit") { (field: String) throws in
+            m.function("submit(field)") { (field: String) throws in
                 try input(host) { try $0.submit(field) }
             }
-            m.function("tap") { (label: String) throws in
+            m.function("tap(label)") { (label: String) throws in
                 try input(host) { try $0.tap(label) }
             }
             m.function("back") { () throws in
@@ -48,7 +48,7 @@ enum SpecDriverModule {
                 host.flushRender()
                 return renderer.visibleTitle
             }
-            m.function("find") { (target: String) throws -> LuaValue in
+            m.function("find(target)") { (target: String) throws -> LuaValue in
                 let (host, renderer) = try headless(host)
                 host.flushRender()
                 guard let element = renderer.element(target) else { return .nil }

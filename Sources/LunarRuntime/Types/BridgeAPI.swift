@@ -6,8 +6,9 @@ import LunarBridge
 ///
 /// The built-in modules are read from a state set up exactly as a bundle's
 /// (every module ``ScriptModules`` installs, from the declarations that drive
-/// the bridge); modules written in Lua add their hand-written descriptions
-/// (``luaWrittenModules``). A host adds its own modules:
+/// the bridge); modules written in Lua are read from the LuaLS annotations in
+/// their sources (``LuaModuleDescription/init(annotated:)``). A host adds its
+/// own modules:
 ///
 /// ```swift
 /// let definitions = BridgeAPI.definitions(hostModules: [greeter])
@@ -47,27 +48,22 @@ public enum BridgeAPI {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-types-unused")
         ScriptModules.install(on: state, executor: executor, storageDirectory: storage)
         ScriptModules.installScreens(on: state, reference: ScreenHostReference())
-        let written = luaWrittenModules
         var modules: [LuaModuleDescription] = []
         for name in state.moduleNames {
-            if let description = written[name] {
-                modules.append(description)
-            } else if name.hasSuffix(".native"), written[String(name.dropLast(7))] != nil {
+            if let source = state.source(named: name) {
+                do {
+                    modules.append(try LuaModuleDescription(annotated: source))
+                } catch {
+                    // The sources ship in the binary and a test reads each one: this is a build mistake.
+                    preconditionFailure("\(error)")
+                }
+            } else if name.hasSuffix(".native"), state.source(named: String(name.dropLast(7))) != nil {
                 continue
             } else if let module = state.module(named: name) {
                 modules.append(LuaModuleDescription(module))
-            } else {
-                // A Lua-written module nobody described yet: still completes as a module.
-                modules.append(LuaModuleDescription(name, summary: "(written in Lua; not described)") { _ in })
             }
         }
         return modules
-    }
-
-    /// The hand-written descriptions of the modules written in Lua, by name.
-    static var luaWrittenModules: [String: LuaModuleDescription] {
-        let all = [UIModule.description, NetworkModule.description, DecodeModule.decodeDescription, DecodeModule.encodeDescription]
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }
 
     /// The classes of the objects built-in modules hand out.
