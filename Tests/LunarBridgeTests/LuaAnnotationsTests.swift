@@ -70,6 +70,7 @@ import Testing
         Thing.__index = Thing
 
         --- Grows it.
+        ---@param self lunar.sample.Thing
         ---@param by number
         ---@return self
         function Thing:grow(by) return self, by end
@@ -134,6 +135,7 @@ import Testing
         let thing = try #require(classes["lunar.sample.Thing"])
         #expect(thing.methods.map(\.signature.name) == ["grow"])
         #expect(thing.methods[0].signature.results == ["self"])
+        #expect(thing.methods[0].parameterNames == ["by"])  // ---@param self is allowed and not a parameter
         #expect(thing.functions.map(\.signature.name) == ["new"])  // __tostring is private
         #expect(classes["lunar.sample.app"]?.functions.map(\.signature.name) == ["open"])
     }
@@ -166,11 +168,12 @@ import Testing
             local m = require("lunar.sample")
             read, listAll = m.read, m.list
             app, unknown = m.app, m.nothing
+            _G.plain = m.plain
             local runner = m._runner
             return runner
             """, name: "prelude")
         let globals = LuaGlobal.globals(assignedBy: prelude, from: module)
-        #expect(globals.map(\.name) == ["read", "listAll", "app", "unknown"])
+        #expect(globals.map(\.name) == ["read", "listAll", "app", "unknown", "plain"])
         guard case .function(let listAll) = globals[1] else { Issue.record("listAll is not a function"); return }
         #expect(listAll.signature.name == "listAll")
         #expect(listAll.generics == ["T"])

@@ -177,8 +177,9 @@ struct LuaAnnotationReader {
             guard let separator, locals[String(qualified[..<separator])] != nil else { return }
             let owner = String(qualified[..<separator])
             let name = String(qualified[qualified.index(after: separator)...])
-            let described = try function(name, params, block, line: number)
-            locals[owner]?.members.append((described, qualified[separator] == ":"))
+            let isMethod = qualified[separator] == ":"
+            let described = try function(name, params, block, line: number, isMethod: isMethod)
+            locals[owner]?.members.append((described, isMethod))
         } else if let rest = line.dropPrefix("return ") {
             let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
             if locals[name] != nil { returned = name }
@@ -222,14 +223,16 @@ struct LuaAnnotationReader {
         return (String(text[..<open]).trimmingSpaces, params.filter { !$0.isEmpty })
     }
 
-    func function(_ name: String, _ params: [String], _ block: Block?, line: Int) throws(LuaAnnotationError) -> LuaFunctionDescription {
+    func function(
+        _ name: String, _ params: [String], _ block: Block?, line: Int, isMethod: Bool = false
+    ) throws(LuaAnnotationError) -> LuaFunctionDescription {
         var types = params.map { _ in "any" }
         if params.last == "..." { types[types.count - 1] = "..." }
         if let block {
             if block.className != nil {
                 throw error(block.classLine, "---@class \(block.className!) stands above function \(name); put it above the table's local")
             }
-            for param in block.params {
+            for param in block.params where !(isMethod && param.name == "self") {
                 guard let index = params.firstIndex(of: param.name) else {
                     throw error(param.line, "---@param \(param.name) names no parameter of \(name)(\(params.joined(separator: ", ")))")
                 }

@@ -14,7 +14,7 @@ public enum LuaGlobal: Sendable, Hashable {
     }
 
     /// The globals a prelude chunk makes of `module`'s members: each top-level
-    /// assignment `a, b = m.x, m.y` (with `local m = require("<module>")`)
+    /// assignment `a, b = m.x, m.y` or `_G.a = m.x` (with `local m = require("<module>")`)
     /// makes global `a` the member `x`, described as `module` describes it (a
     /// member it does not describe is a value of type `any`).
     public static func globals(assignedBy prelude: LuaSource, from module: LuaModuleDescription) -> [LuaGlobal] {
@@ -28,7 +28,10 @@ public enum LuaGlobal: Sendable, Hashable {
             }
             guard rawLine.first?.isWhitespace == false, !line.hasPrefix("local "), !line.hasPrefix("--"),
                   let equals = line.firstIndex(of: "="), !line[equals...].hasPrefix("==") else { continue }
-            let names = line[..<equals].split(separator: ",").map { String(LuaTypeText.trimmed($0)) }
+            let names = line[..<equals].split(separator: ",").map { name in
+                let name = LuaTypeText.trimmed(name)
+                return String(name.hasPrefix("_G.") ? name.dropFirst(3) : name)
+            }
             let values = line[line.index(after: equals)...].split(separator: ",").map { String(LuaTypeText.trimmed($0)) }
             guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }) else { continue }
             for (name, value) in zip(names, values) {
