@@ -157,7 +157,7 @@ public struct LuaClassBuilder<Object: LuaObject> {
     @inlinable
     public mutating func property<Value: LuaPushable>(_ name: String, get: @escaping (Object) throws -> Value) {
         addProperty(
-            LuaPropertySignature(name: name, type: LuaTypeNames.name(String(describing: Value.self)), isWritable: false),
+            LuaPropertySignature(name: name, type: LuaTypeNames.name(of: Value.self), isWritable: false),
             getter: { object, stack in try get(object).push(to: stack) },
             setter: nil)
     }

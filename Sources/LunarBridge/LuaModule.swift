@@ -202,7 +202,7 @@ public struct LuaModuleBuilder {
 
     /// Adds a constant field.
     public mutating func constant<T: LuaPushable & Sendable>(_ name: String, _ value: T) {
-        members.append(.constant(name, { value.push(to: $0) }, LuaTypeNames.name(String(describing: T.self))))
+        members.append(.constant(name, { value.push(to: $0) }, LuaTypeNames.name(of: T.self)))
     }
 
     /// Declares an event Swift emits with ``LuaState/emit(module:event:_:)``;

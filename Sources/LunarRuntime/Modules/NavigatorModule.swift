@@ -7,7 +7,7 @@ import LunarBridge
 enum NavigatorModule {
     static func module(host: ScreenHostReference) -> LuaModule {
         LuaModule("lunar.navigator", summary: "Screen navigation: push, present, pop, dismiss, back.") { m in
-            m.function("push(target, params: table?)", summary: "Pushes the screen a route URL or screen module names; params reach its load.") { (target: String, params: LuaValue?) throws in
+            m.function("push(target, params: table?)", summary: "Pushes a screen, named by a route URL or its module; params reach its load.") { (target: String, params: LuaValue?) throws in
                 try host.required.open(target: target, params: params ?? .nil, modal: false)
             }
             m.function("present(target, params: table?)", summary: "Presents a screen modally.") { (target: String, params: LuaValue?) throws in
