@@ -72,7 +72,7 @@ import Testing
         let classes = try #require(once["classes.lua"])
         #expect(classes.contains("---@class Signal<T>\n"))
         #expect(classes.contains("---@generic U\n---@param transform fun(value: T): U\n---@return Signal<U>\nfunction Signal_T_:map(transform) end"))
-        #expect(classes.contains("---@class Property<T>\n"))
+        #expect(classes.contains("---@class Property<T>: Signal<T>\n"))
         #expect(classes.contains("---@class lunar.net.Request: lunar.net.Sendable\n"))
         #expect(classes.contains("---@class lunar.ui.TextFieldSpec: lunar.ui.Spec\n"))
         #expect(classes.contains("---@field placeholder string|Signal|nil\n"))

@@ -70,8 +70,9 @@ public enum BridgeAPI {
     static var builtInClasses: [LuaClassDescription] {
         [
             LuaClassDescription(LuaSignal.self, summary: "A signal: subscribe to its values; operators return new signals."),
-            LuaClassDescription(LuaSubject.self, summary: "A signal scripts send values into."),
-            LuaClassDescription(LuaProperty.self, summary: "A signal with a current value."),
+            // Subjects and properties are signals: LuaLS accepts them where a Signal is asked for.
+            LuaClassDescription(LuaSubject.self, summary: "A signal scripts send values into.", supertypes: ["Signal<T>"]),
+            LuaClassDescription(LuaProperty.self, summary: "A signal with a current value.", supertypes: ["Signal<T>"]),
             LuaClassDescription(LuaCommand.self, summary: "An action with enabled, executing and values signals."),
             LuaClassDescription(LuaLifetime.self, summary: "Disposes what is added to it when it ends."),
             LuaClassDescription(LuaDisposable.self, summary: "A subscription or resource that can be disposed."),
