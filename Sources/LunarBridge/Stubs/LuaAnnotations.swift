@@ -38,7 +38,6 @@ extension LuaModuleDescription {
 /// The reader behind ``LuaModuleDescription/init(annotated:)``.
 struct LuaAnnotationReader {
     struct Block {
-        var line: Int
         var summary: [String] = []
         var className: String?
         var classLine = 0
@@ -87,7 +86,6 @@ struct LuaAnnotationReader {
         }
         var description = LuaModuleDescription(name: source.name, summary: module.summary)
         description.fields = module.fields.map { LuaModuleDescription.Field(name: $0.name, type: $0.type) }
-        var used: Set<String> = [name]
         for member in module.members where !member.function.signature.name.hasPrefix("_") {
             description.functions.append(member.function)
         }
@@ -107,9 +105,8 @@ struct LuaAnnotationReader {
                 description.fields.append(.init(name: field, type: "any"))
             }
         }
-        for localName in localOrder where !used.contains(localName) {
+        for localName in localOrder where localName != name {
             guard let local = locals[localName], let className = local.className else { continue }
-            used.insert(localName)
             let members = local.members.filter { !$0.function.signature.name.hasPrefix("_") }
             description.classes.append(LuaClassDescription(
                 name: className, summary: local.summary, supertypes: local.supertypes,
@@ -130,7 +127,7 @@ struct LuaAnnotationReader {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.hasPrefix("---") {
-                if block == nil { block = Block(line: lineNumber) }
+                if block == nil { block = Block() }
                 try annotate(&block!, line.dropFirst(3), line: lineNumber)
                 continue
             }

@@ -105,18 +105,13 @@ enum LuaTypeText {
 /// `name`, `name(a, b)`, `name(a: string, b: integer?)`, `name(a): string`,
 /// or `name<U>(fn: fun(value: T): U): Signal<U>`. Parameter types and results
 /// written here are LuaLS types; missing ones are left nil.
-struct LuaDeclaration: Equatable {
+struct LuaDeclaration {
     var name: String
     var generics: [String] = []
     /// Nil when the declaration has no parameter list (just a name).
     var parameters: [(name: String, type: String?)]?
     /// Nil when no `: results` follow the parameter list.
     var results: [String]?
-
-    static func == (a: LuaDeclaration, b: LuaDeclaration) -> Bool {
-        a.name == b.name && a.generics == b.generics && a.results == b.results
-            && a.parameters?.map(\.name) == b.parameters?.map(\.name) && a.parameters?.map(\.type) == b.parameters?.map(\.type)
-    }
 
     /// Parses `text`; nil when it is not a declaration.
     init?(_ text: String) {
