@@ -120,7 +120,7 @@ extension LuaState {
 
     /// Whether the registered module `module` declares a function `function`.
     public func declaresFunction(module: String, function: String) -> Bool {
-        modules[module]?.functions.contains { $0.name == function } ?? false
+        modules[module]?.functions.contains { $0.signature.name == function } ?? false
     }
 
     /// The module function a Lua function value is, when it is a function of a

@@ -41,7 +41,9 @@ public struct LuaClassBuilder<Object: LuaObject> {
     var setters: [String: Setter] = [:]
 
     /// The methods in declaration order (the receiver is not listed).
-    public private(set) var methodSignatures: [LuaFunctionSignature] = []
+    public private(set) var methodDescriptions: [LuaFunctionDescription] = []
+    /// The class's type parameters (`T` for `Signal<T>`); see ``generic(_:)``.
+    public private(set) var typeParameters: [String] = []
     /// The properties in declaration order.
     public private(set) var propertySignatures: [LuaPropertySignature] = []
 
@@ -54,21 +56,25 @@ public struct LuaClassBuilder<Object: LuaObject> {
     /// numbers them for methods (`bad argument #1 to 'Counter:add'` is the
     /// first after `self`), the results pushed, and a thrown error raised.
     ///
+    /// The declaration names the parameters after `self`, as a module
+    /// function's does (see ``LuaModule``): `add(amount)`, or with LuaLS types
+    /// that replace the Swift ones, `map<U>(transform: fun(value: T): U): Signal<U>`.
+    ///
     /// ```swift
-    /// luaClass.method("add") { (counter: Counter, amount: Int) -> Int in
+    /// luaClass.method("add(amount)", summary: "Adds amount; returns the new count.") { (counter: Counter, amount: Int) -> Int in
     ///     counter.count += amount
     ///     return counter.count
     /// }
     /// ```
     @inlinable
     public mutating func method<each A: LuaReadable, each R: LuaPushable>(
-        _ name: String, _ body: @escaping (Object, repeat each A) throws -> (repeat each R)
+        _ declaration: String, summary: String? = nil, _ body: @escaping (Object, repeat each A) throws -> (repeat each R)
     ) {
         var parameters: [String] = []
         for type in repeat (each A).self { parameters.append(type.luaTypeName) }
         var results: [String] = []
-        for type in repeat (each R).self { results.append(LuaTypeNames.name(String(describing: type))) }
-        addMethod(name, parameters: parameters, results: results) { metatable in
+        for type in repeat (each R).self { results.append(LuaTypeNames.name(of: type)) }
+        addMethod(declaration, summary: summary, parameters: parameters, results: results) { metatable in
             { frame in
                 let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
                 var position: Int32 = 1
@@ -96,19 +102,27 @@ public struct LuaClassBuilder<Object: LuaObject> {
         fronts[name] = (function, upvalues)
         hidden.formUnion(hiding)
         let qualified = Set(hiding.map { Object.luaTypeName + ":" + $0 })
-        methodSignatures.removeAll { qualified.contains($0.name) }
+        methodDescriptions.removeAll { qualified.contains($0.signature.name) }
+    }
+
+    /// Makes the class generic over `names` in stubs (`---@class Signal<T>`),
+    /// so method declarations can say `get(): T`.
+    public mutating func generic(_ names: String...) {
+        typeParameters = names
     }
 
     /// Records a method whose body is made per state, given the class metatable.
     @usableFromInline
     mutating func addMethod(
-        _ name: String, parameters: [String], results: [String],
+        _ declaration: String, summary: String?, parameters: [String], results: [String],
         makeBody: @escaping (_ metatable: Int32) -> (LuaCallFrame) throws -> LuaReturn
     ) {
-        methods[name] = makeBody
-        let qualified = Object.luaTypeName + ":" + name
-        methodSignatures.removeAll { $0.name == qualified }
-        methodSignatures.append(LuaFunctionSignature(name: qualified, parameters: parameters, results: results, isAsync: false))
+        var description = LuaFunctionDescription(declaring: declaration, parameters: parameters, results: results, summary: summary)
+        methods[description.signature.name] = makeBody
+        let qualified = Object.luaTypeName + ":" + description.signature.name
+        description.signature.name = qualified
+        methodDescriptions.removeAll { $0.signature.name == qualified }
+        methodDescriptions.append(description)
     }
 
     /// Reads argument `cursor + 1`; Lua counts method arguments after `self`.
@@ -143,7 +157,7 @@ public struct LuaClassBuilder<Object: LuaObject> {
     @inlinable
     public mutating func property<Value: LuaPushable>(_ name: String, get: @escaping (Object) throws -> Value) {
         addProperty(
-            LuaPropertySignature(name: name, type: LuaTypeNames.name(String(describing: Value.self)), isWritable: false),
+            LuaPropertySignature(name: name, type: LuaTypeNames.name(of: Value.self), isWritable: false),
             getter: { object, stack in try get(object).push(to: stack) },
             setter: nil)
     }

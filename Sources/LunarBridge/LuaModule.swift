@@ -21,37 +21,46 @@ public struct LuaFunctionSignature: Sendable, Hashable {
 /// signatures, constants and events. Scripts get it with `require(name)`.
 ///
 /// ```swift
-/// let greeter = LuaModule("native.greeter") { m in
-///     m.function("hello") { (name: String) -> String in "hello, \(name)" }
+/// let greeter = LuaModule("native.greeter", summary: "Greets people.") { m in
+///     m.function("hello(name)", summary: "A greeting for name.") { (name: String) -> String in "hello, \(name)" }
 ///     m.constant("version", "1.0")
 ///     m.event("changed")
 /// }
 /// ```
+/// A function is named by a declaration: `hello(name)` names its parameters
+/// for stubs (their types come from the Swift closure); a type written there
+/// (`push(target, params: table?)`) or results after it (`stack(): string[]`)
+/// replace what the Swift types say, for `LuaValue` and other loose types;
+/// `map<U>(fn: fun(value: T): U): Signal<U>` declares generics. A bare name
+/// (`hello`) leaves the parameters unnamed (`arg1`, ... in stubs).
 /// A module is a value: register it on any number of states.
 public struct LuaModule: Sendable {
     public let name: String
+    /// One line about the module, for stubs.
+    public let summary: String?
     var members: [Member] = []
 
     /// The short name used in messages: `log` for `lunar.log`.
     public var shortName: String { name.split(separator: ".").last.map(String.init) ?? name }
 
     enum Member: Sendable {
-        case function(LuaFunctionSignature, @Sendable () -> (LuaCallFrame) throws -> LuaReturn)
-        case cFunction(LuaFunctionSignature, lua_CFunction)
+        case function(LuaFunctionDescription, @Sendable () -> (LuaCallFrame) throws -> LuaReturn)
+        case cFunction(LuaFunctionDescription, lua_CFunction)
         case constant(String, @Sendable (LuaStack) -> Void, String)
         case event(String)
         case raw(String, @Sendable (LuaState) -> Void)
     }
 
-    public init(_ name: String, _ build: (inout LuaModuleBuilder) -> Void) {
+    public init(_ name: String, summary: String? = nil, _ build: (inout LuaModuleBuilder) -> Void) {
         self.name = name
+        self.summary = summary
         var builder = LuaModuleBuilder(moduleName: name)
         build(&builder)
         members = builder.members
     }
 
-    /// The signatures of every function, in declaration order.
-    public var functions: [LuaFunctionSignature] {
+    /// Every function as declared, in declaration order.
+    public var functions: [LuaFunctionDescription] {
         members.compactMap {
             switch $0 {
             case .function(let s, _), .cFunction(let s, _): s
@@ -75,27 +84,27 @@ public struct LuaModuleBuilder {
     @usableFromInline var shortName: String { moduleName.split(separator: ".").last.map(String.init) ?? moduleName }
 
     /// Adds a function whose body reads its own arguments (the untyped core).
+    /// Its declaration gives the LuaLS types: `after(seconds: number, fn: fun()): TimerHandle`
+    /// (a bare name is `(...) -> any`).
     public mutating func rawFunction(
-        _ name: String, parameters: [String] = ["..."], results: [String] = ["any"],
-        _ body: @escaping @Sendable (LuaCallFrame) throws -> LuaReturn
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (LuaCallFrame) throws -> LuaReturn
     ) {
-        let sig = LuaFunctionSignature(name: name, parameters: parameters, results: results, isAsync: false)
-        members.append(.function(sig, { body }))
+        members.append(.function(LuaFunctionDescription(declaring: declaration, summary: summary), { body }))
     }
 
     /// Adds a function typed by its Swift signature: arguments are checked and
     /// converted, results pushed, and a thrown error raises a Lua error.
     @inlinable
     public mutating func function<each A: LuaReadable, each R: LuaPushable>(
-        _ name: String, _ body: @escaping @Sendable (repeat each A) throws -> (repeat each R)
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (repeat each A) throws -> (repeat each R)
     ) {
-        let qualified = shortName + "." + name
+        let qualified = shortName + "." + LuaFunctionDescription.name(declaredBy: declaration)
         var parameters: [String] = []
         for t in repeat (each A).self { parameters.append(t.luaTypeName) }
         var results: [String] = []
-        for t in repeat (each R).self { results.append(String(describing: t)) }
+        for t in repeat (each R).self { results.append(LuaTypeNames.name(of: t)) }
         addFunction(
-            LuaFunctionSignature(name: name, parameters: parameters, results: results.map(LuaTypeNames.name), isAsync: false),
+            LuaFunctionDescription(declaring: declaration, parameters: parameters, results: results, isAsync: false, summary: summary),
             makeBody: { LuaBinding.bind(qualified, body) })
     }
 
@@ -103,64 +112,64 @@ public struct LuaModuleBuilder {
     // three arguments, one result or none); overload ranking prefers these.
 
     @inlinable
-    public mutating func function<R: LuaPushable>(_ name: String, _ body: @escaping @Sendable () throws -> R) {
-        addTyped(name, [], R.self) { LuaBinding.bind($0, body) }
+    public mutating func function<R: LuaPushable>(_ declaration: String, summary: String? = nil, _ body: @escaping @Sendable () throws -> R) {
+        addTyped(declaration, summary, [], R.self) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
-    public mutating func function<A: LuaReadable, R: LuaPushable>(_ name: String, _ body: @escaping @Sendable (A) throws -> R) {
-        addTyped(name, [A.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+    public mutating func function<A: LuaReadable, R: LuaPushable>(_ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A) throws -> R) {
+        addTyped(declaration, summary, [A.luaTypeName], R.self) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
     public mutating func function<A: LuaReadable, B: LuaReadable, R: LuaPushable>(
-        _ name: String, _ body: @escaping @Sendable (A, B) throws -> R
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A, B) throws -> R
     ) {
-        addTyped(name, [A.luaTypeName, B.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+        addTyped(declaration, summary, [A.luaTypeName, B.luaTypeName], R.self) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
     public mutating func function<A: LuaReadable, B: LuaReadable, C: LuaReadable, R: LuaPushable>(
-        _ name: String, _ body: @escaping @Sendable (A, B, C) throws -> R
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A, B, C) throws -> R
     ) {
-        addTyped(name, [A.luaTypeName, B.luaTypeName, C.luaTypeName], R.self) { LuaBinding.bind($0, body) }
+        addTyped(declaration, summary, [A.luaTypeName, B.luaTypeName, C.luaTypeName], R.self) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
-    public mutating func function(_ name: String, _ body: @escaping @Sendable () throws -> Void) {
-        addTyped(name, [], nil) { LuaBinding.bind($0, body) }
+    public mutating func function(_ declaration: String, summary: String? = nil, _ body: @escaping @Sendable () throws -> Void) {
+        addTyped(declaration, summary, [], nil) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
-    public mutating func function<A: LuaReadable>(_ name: String, _ body: @escaping @Sendable (A) throws -> Void) {
-        addTyped(name, [A.luaTypeName], nil) { LuaBinding.bind($0, body) }
+    public mutating func function<A: LuaReadable>(_ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A) throws -> Void) {
+        addTyped(declaration, summary, [A.luaTypeName], nil) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
     public mutating func function<A: LuaReadable, B: LuaReadable>(
-        _ name: String, _ body: @escaping @Sendable (A, B) throws -> Void
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A, B) throws -> Void
     ) {
-        addTyped(name, [A.luaTypeName, B.luaTypeName], nil) { LuaBinding.bind($0, body) }
+        addTyped(declaration, summary, [A.luaTypeName, B.luaTypeName], nil) { LuaBinding.bind($0, body) }
     }
 
     @inlinable
     public mutating func function<A: LuaReadable, B: LuaReadable, C: LuaReadable>(
-        _ name: String, _ body: @escaping @Sendable (A, B, C) throws -> Void
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (A, B, C) throws -> Void
     ) {
-        addTyped(name, [A.luaTypeName, B.luaTypeName, C.luaTypeName], nil) { LuaBinding.bind($0, body) }
+        addTyped(declaration, summary, [A.luaTypeName, B.luaTypeName, C.luaTypeName], nil) { LuaBinding.bind($0, body) }
     }
 
     /// Adds a typed synchronous function: its stub signature and a body made from its qualified name.
     @usableFromInline
     mutating func addTyped(
-        _ name: String, _ parameters: [String], _ result: Any.Type?,
+        _ declaration: String, _ summary: String?, _ parameters: [String], _ result: Any.Type?,
         _ makeBody: @escaping @Sendable (String) -> (LuaCallFrame) throws -> LuaReturn
     ) {
-        let qualified = shortName + "." + name
-        let results = result.map { [LuaTypeNames.name(String(describing: $0))] } ?? []
-        addFunction(
-            LuaFunctionSignature(name: name, parameters: parameters, results: results, isAsync: false),
-            makeBody: { makeBody(qualified) })
+        let description = LuaFunctionDescription(
+            declaring: declaration, parameters: parameters, results: result.map { [LuaTypeNames.name(of: $0)] } ?? [],
+            isAsync: false, summary: summary)
+        let qualified = shortName + "." + description.signature.name
+        addFunction(description, makeBody: { makeBody(qualified) })
     }
 
     /// Adds an `async` function. Lua calls it with a callback `(result, err)`
@@ -168,34 +177,32 @@ public struct LuaModuleBuilder {
     /// started (the coroutine yields until the result is back on the executor).
     @inlinable
     public mutating func function<each A: LuaReadable & Sendable, R: LuaPushable & Sendable>(
-        _ name: String, _ body: @escaping @Sendable (repeat each A) async throws -> R
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (repeat each A) async throws -> R
     ) {
-        let qualified = shortName + "." + name
+        let qualified = shortName + "." + LuaFunctionDescription.name(declaredBy: declaration)
         var parameters: [String] = []
         for t in repeat (each A).self { parameters.append(t.luaTypeName) }
         addFunction(
-            LuaFunctionSignature(name: name, parameters: parameters, results: [LuaTypeNames.name(String(describing: R.self))], isAsync: true),
+            LuaFunctionDescription(
+                declaring: declaration, parameters: parameters, results: [LuaTypeNames.name(of: R.self)], isAsync: true, summary: summary),
             makeBody: { LuaBinding.bindAsync(qualified, body) })
     }
 
     /// Adds a function written in C against Lua's API. It runs as a plain Lua
     /// C function (no Swift frame), so it may raise Lua errors itself; use it
     /// for hot paths that need no Swift, such as `json.decode`.
-    public mutating func cFunction(
-        _ name: String, parameters: [String] = ["..."], results: [String] = ["any"], _ function: lua_CFunction
-    ) {
-        let sig = LuaFunctionSignature(name: name, parameters: parameters, results: results, isAsync: false)
-        members.append(.cFunction(sig, function))
+    public mutating func cFunction(_ declaration: String, summary: String? = nil, _ function: lua_CFunction) {
+        members.append(.cFunction(LuaFunctionDescription(declaring: declaration, summary: summary), function))
     }
 
     @usableFromInline
-    mutating func addFunction(_ signature: LuaFunctionSignature, makeBody: @escaping @Sendable () -> (LuaCallFrame) throws -> LuaReturn) {
+    mutating func addFunction(_ signature: LuaFunctionDescription, makeBody: @escaping @Sendable () -> (LuaCallFrame) throws -> LuaReturn) {
         members.append(.function(signature, makeBody))
     }
 
     /// Adds a constant field.
     public mutating func constant<T: LuaPushable & Sendable>(_ name: String, _ value: T) {
-        members.append(.constant(name, { value.push(to: $0) }, LuaTypeNames.name(String(describing: T.self))))
+        members.append(.constant(name, { value.push(to: $0) }, LuaTypeNames.name(of: T.self)))
     }
 
     /// Declares an event Swift emits with ``LuaState/emit(module:event:_:)``;
@@ -212,6 +219,12 @@ public struct LuaModuleBuilder {
 
 /// Maps Swift type names to LuaLS names for stubs.
 public enum LuaTypeNames {
+    /// The LuaLS name of a Swift type: a ``LuaObject`` class is its class name.
+    public static func name(of type: Any.Type) -> String {
+        if let readable = type as? any LuaReadable.Type { return readable.luaTypeName }
+        return name(String(describing: type))
+    }
+
     public static func name(_ swiftName: String) -> String {
         switch swiftName {
         case "Int", "Int64", "Int32": "integer"
@@ -279,12 +292,12 @@ extension LuaState {
         for member in module.members {
             switch member {
             case .function(let sig, let makeBody):
-                let box = pushFunctionBox(named: module.shortName + "." + sig.name, on: L, makeBody())
-                adopt(box, as: LuaFunctionKey(module: module.name, function: sig.name))
-                lua_setfield(L, -2, sig.name)
+                let box = pushFunctionBox(named: module.shortName + "." + sig.signature.name, on: L, makeBody())
+                adopt(box, as: LuaFunctionKey(module: module.name, function: sig.signature.name))
+                lua_setfield(L, -2, sig.signature.name)
             case .cFunction(let sig, let function):
                 lua_pushcclosure(L, function, 0)
-                lua_setfield(L, -2, sig.name)
+                lua_setfield(L, -2, sig.signature.name)
             case .constant(let n, let push, _):
                 push(stack)
                 lua_setfield(L, -2, n)

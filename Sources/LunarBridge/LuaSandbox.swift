@@ -133,7 +133,7 @@ extension LuaState {
             return .results(2)
         }
         if let source = sourceModules[name] {
-            var text = source
+            var text = source.text
             let L = frame.stack.L
             let status = text.withUTF8 { buf in
                 buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, "=" + name) }

@@ -33,6 +33,9 @@ extension LuaState {
     /// Makes an embedded source a module `require` finds under its name
     /// (chunk name `=name`); scripts that already required it keep the old table.
     public func registerSource(_ source: LuaSource) {
-        sourceModules[source.name] = source.text
+        sourceModules[source.name] = source
     }
+
+    /// The source of a module registered with ``registerSource(_:)``, or nil.
+    public func source(named name: String) -> LuaSource? { sourceModules[name] }
 }

@@ -39,7 +39,7 @@ public final class LuaState {
     var boxMetatable: Int32 = 0
     var classMetatables: [ObjectIdentifier: Int32] = [:]
     var modules: [String: LuaModule] = [:]
-    var sourceModules: [String: String] = [:]
+    var sourceModules: [String: LuaSource] = [:]
     var moduleTables: [String: Int32] = [:]
     var eventListeners: [String: [String: [(id: Int, fn: LuaFunction)]]] = [:]
     var nextListenerID = 0

@@ -43,7 +43,7 @@ struct NewCommand: AsyncParsableCommand {
                 try Data(file.contents.utf8).write(to: url)
             }
             let types = root.appendingPathComponent(".lunar/types")
-            try BridgeAPI.definitions().write(to: types)
+            try EditorFiles.definitions().write(to: types)
             try EditorFiles.writeLuarc(in: root, definitions: types)
         } catch {
             throw ScriptFailure(message: "lunar: cannot create \(root.path): \(error.localizedDescription)")

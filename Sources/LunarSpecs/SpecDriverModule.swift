@@ -11,29 +11,29 @@ enum SpecDriverModule {
     static func module(host: ScreenHostReference, snapshots: SpecSnapshots) -> LuaModule {
         LuaModule("lunar.test.native") { m in
             // nil when `text` matches snapshot `name` (or was stored now), else the failure with a diff.
-            m.function("snapshot") { (name: String, text: String) throws -> String? in
+            m.function("snapshot(name, text)", summary: "Compares text with the stored snapshot name; nil when it matches or was stored now.") { (name: String, text: String) throws -> String? in
                 do {
                     return try snapshots.check(name, text)
                 } catch let error as SnapshotFileError {
                     throw LuaError.message(error.message)
                 }
             }
-            m.function("open") { (url: String) throws in
+            m.function("open(url)") { (url: String) throws in
                 let host = try host.required
                 host.flushRender()
                 guard host.open(url) else { throw LuaError.message("app.open(\"\(url)\"): no route matches") }
                 host.flushRender()
             }
-            m.function("type") { (field: String, text: String) throws in
+            m.function("type(field, text)") { (field: String, text: String) throws in
                 try input(host) { try $0.type(text, into: field) }
             }
-            m.function("clear") { (field: String) throws in
+            m.function("clear(field)") { (field: String) throws in
                 try input(host) { try $0.clear(field) }
             }
-            m.function("submit") { (field: String) throws in
+            m.function("submit(field)") { (field: String) throws in
                 try input(host) { try $0.submit(field) }
             }
-            m.function("tap") { (label: String) throws in
+            m.function("tap(label)") { (label: String) throws in
                 try input(host) { try $0.tap(label) }
             }
             m.function("back") { () throws in
@@ -56,7 +56,7 @@ enum SpecDriverModule {
                 host.flushRender()
                 return renderer.visibleTitle
             }
-            m.function("find") { (target: String) throws -> LuaValue in
+            m.function("find(target)") { (target: String) throws -> LuaValue in
                 let (host, renderer) = try headless(host)
                 host.flushRender()
                 guard let element = renderer.element(target) else { return .nil }

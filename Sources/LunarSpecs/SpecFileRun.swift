@@ -144,7 +144,7 @@ extension LunarRuntime {
     }
 
     /// Makes the spec globals and returns the runner's hooks.
-    private static let specPrelude = LuaSource("lunar.spec", embedded: PackageResources.prelude_lua)
+    static let specPrelude = LuaSource("lunar.spec", embedded: PackageResources.prelude_lua)
 }
 
 /// Script errors reported while specs run, taken by the test they belong to.

@@ -18,7 +18,7 @@ import CLunar
         let key = key, kept = kept
         state.register(LuaModule("native.hooked") { m in
             // Calls `fn` back (Lua runs while this function's call is open).
-            m.rawFunction("call", parameters: ["function"], results: ["integer"]) { frame in
+            m.rawFunction("call(fn: function): integer") { frame in
                 lua_settop(frame.stack.L, 1)
                 try frame.stack.protectedCall(arguments: 0, results: 0)
                 frame.push(7)
@@ -26,7 +26,7 @@ import CLunar
             }
             // Drops the hooks of `call`, then loads a chunk: `load` used to release dropped
             // references at once, and the chunk's new reference took the freed slot.
-            m.rawFunction("swapAndLoad", parameters: [], results: []) { frame in
+            m.rawFunction("swapAndLoad()") { frame in
                 frame.state.setAfterHooks([], onFailure: { _ in }, for: key)
                 kept.value = try frame.state.load("marks[#marks + 1] = 'chunk ran as a hook'", name: "=chunk")
                 return .results(0)

@@ -48,31 +48,48 @@ import Testing
         #expect(again.status == 0)
         #expect(try Self.tree(types) == once)
 
+        // Native modules: parameter names and summaries from their declarations.
         let timer = try #require(once["lunar/timer.lua"])
         #expect(timer.hasPrefix("---@meta lunar.timer\n"))
-        #expect(timer.contains("---@param arg1 number\n---@param arg2 fun()\n---@return TimerHandle\nfunction lunar_timer.after(arg1, arg2) end"))
+        #expect(timer.contains("---Runs fn once, seconds from now.\n---@param seconds number\n---@param fn fun()\n---@return TimerHandle\nfunction lunar_timer.after(seconds, fn) end"))
         let signal = try #require(once["lunar/signal.lua"])
-        #expect(signal.contains("function lunar_signal.value(arg1) end"))
-        #expect(signal.contains("---@return Property"))
+        #expect(signal.contains("---@generic T\n---@param initial T\n---@return Property<T>\nfunction lunar_signal.value(initial) end"))
         let router = try #require(once["lunar/router.lua"])
-        #expect(router.contains("function lunar_router.open(arg1, arg2) end"))
+        #expect(router.contains("function lunar_router.open(url, params) end"))
         let root = try #require(once["lunar/init.lua"])
-        #expect(root.contains("function lunar.async(arg1, ...) end"))
-        // Lua-written modules come from their hand-written descriptions; their native parts stay out.
+        #expect(root.contains("function lunar.async(fn, ...) end"))
+        #expect(!once.values.contains { $0.contains("arg1") }, "a parameter without a name")
+        // Lua-written modules come from the annotations in their sources; their native parts stay out.
         let decode = try #require(once["lunar/decode.lua"])
         #expect(decode.contains("---@param default string?\n---@return string\nfunction lunar_decode.string(t, key, default) end"))
-        #expect(once["lunar/ui.lua"]?.contains("function lunar_ui.TextField(spec) end") == true)
+        let ui = try #require(once["lunar/ui.lua"])
+        #expect(ui.contains("---@param spec string|lunar.ui.TextFieldSpec\n---@return lunar.ui.Element\nfunction lunar_ui.TextField(spec) end"))
+        #expect(ui.contains("---@param text string\nfunction lunar_ui.toast(text) end"))
         #expect(once["lunar/net.lua"]?.contains("function lunar_net.send(object, handler) end") == true)
+        #expect(once["lunar/net.lua"]?.contains("function lunar_net.signal(object) end") == true)
         #expect(once["lunar/ui/native.lua"] == nil)
-        // Classes with their methods and properties.
+        // Classes with their methods and properties; signals are generic.
         let classes = try #require(once["classes.lua"])
-        #expect(classes.contains("---@class Signal\n"))
-        #expect(classes.contains("function Signal:map(arg1) end"))
-        #expect(classes.contains("---@class Property\n"))
-        #expect(classes.contains("---@class lunar.net.Request\n"))
+        #expect(classes.contains("---@class Signal<T>\n"))
+        #expect(classes.contains("---@generic U\n---@param transform fun(value: T): U\n---@return Signal<U>\nfunction Signal_T_:map(transform) end"))
+        #expect(classes.contains("---@class Property<T>: Signal<T>\n"))
+        #expect(classes.contains("---@class lunar.net.Request: lunar.net.Sendable\n"))
+        #expect(classes.contains("---@class lunar.ui.TextFieldSpec: lunar.ui.Spec\n"))
+        #expect(classes.contains("---@field placeholder string|Signal|nil\n"))
+        #expect(classes.contains("---@field bind Property?\n"))
+        // This host's own module, the spec library and the globals spec files see.
+        #expect(once["native/host.lua"]?.contains("function native_host.environment(name) end") == true)
+        #expect(once["lunar/test.lua"]?.contains("function lunar_test.describe(name, fn) end") == true)
+        let globals = try #require(once["globals.lua"])
+        for name in ["describe", "it", "before_each", "after_each", "expect"] {
+            #expect(globals.contains("\nfunction \(name)("), "\(name)")
+        }
+        #expect(globals.contains("\napp = nil"))
 
         let version = try #require(once["bridge-api.txt"]).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(version.count == 16)
+        // The stubs beside the bridge API (native.host, lunar.test, globals) leave the version alone.
+        #expect(try LunarProcess.run(["--version"]).out.contains("(bridge API \(version))"))
         #expect(first.out.contains("bridge API \(version)"))
         let luarc = try String(contentsOf: dir.appendingPathComponent(".luarc.json"), encoding: .utf8)
         #expect(luarc.contains("\"workspace.library\": [\".lunar/types\"]"))

@@ -1,7 +1,8 @@
 // A Swift program embedding the Lunar runtime: its own bridge module and its
 // own renderer hooked up through the renderer protocol.
 //
-//   swift run EmbeddingExample
+//   swift run EmbeddingExample               runs the bundle
+//   swift run EmbeddingExample types DIR     writes editor stubs for the host's modules into DIR
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -10,9 +11,9 @@ import LunarRuntime
 import LunarUI
 
 /// The host's module, declared once with Swift types (Lua: require("native.greeter")).
-let greeter = LuaModule("native.greeter") { m in
-    m.function("hello") { (name: String) -> String in "Hello, \(name)!" }
-    m.function("slowHello") { (name: String) async throws -> String in
+let greeter = LuaModule("native.greeter", summary: "Greetings from the host.") { m in
+    m.function("hello(name)", summary: "A greeting for name.") { (name: String) -> String in "Hello, \(name)!" }
+    m.function("slowHello(name)", summary: "A greeting, from an async Swift function.") { (name: String) async throws -> String in
         try await Task.sleep(nanoseconds: 10_000_000)  // stands in for real asynchronous work
         return "Hello, \(name.isEmpty ? "nobody" : name), from an async Swift function!"
     }
@@ -31,6 +32,17 @@ final class LoggingRenderer: HeadlessRendering {
         print("[renderer] \(mutations.count) mutation(s) on \(screen)")
         headlessRenderer.apply(mutations, to: screen)
     }
+}
+
+// The `lunar` command cannot know this program's modules: the host writes their
+// stubs itself (with the built-in ones), and the version its bundles name.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "types" {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[2])
+    let definitions = BridgeAPI.definitions(hostModules: [greeter])
+    try definitions.write(to: directory.appendingPathComponent(".lunar/types"))
+    try Data(LuaTypeDefinitions.luarc(definitionsPath: ".lunar/types").utf8).write(to: directory.appendingPathComponent(".luarc.json"))
+    print("bridge API \(BridgeAPI.version(hostModules: [greeter]))")
+    exit(0)
 }
 
 let bundleURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("bundle")

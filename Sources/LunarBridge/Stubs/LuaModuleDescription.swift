@@ -1,16 +1,10 @@
 /// What one module shows scripts, for stubs and the bridge API version: its
 /// functions, constants and other fields, events and the classes it defines.
 ///
-/// A native module is described from its declaration (``init(_:)``), so the
-/// stub and the bridge never disagree. A module written in Lua
-/// (``LuaState/registerSource(_:_:)``) has no Swift declaration; describe it
-/// by hand next to its source:
-///
-/// ```swift
-/// LuaModuleDescription("lunar.decode", summary: "Lenient readers for decoded JSON.") { d in
-///     d.function("string", ["t: table?", "key: string|integer", "default: string?"], returns: ["string"])
-/// }
-/// ```
+/// A native module is described from its declaration (``init(_:summary:)``),
+/// a module written in Lua (``LuaState/registerSource(_:)``) from the LuaLS
+/// annotations in its source (``init(annotated:)``), so the stub and the
+/// code never disagree.
 public struct LuaModuleDescription: Sendable, Hashable {
     /// A field that is not a function: a constant or a value set up by code.
     public struct Field: Sendable, Hashable {
@@ -40,10 +34,10 @@ public struct LuaModuleDescription: Sendable, Hashable {
     public var classes: [LuaClassDescription]
 
     /// Describes a native module from its declaration.
-    public init(_ module: LuaModule, summary: String? = nil) {
+    public init(_ module: LuaModule) {
         name = module.name
-        self.summary = summary
-        functions = module.functions.map { LuaFunctionDescription($0) }
+        summary = module.summary
+        functions = module.functions
         fields = module.members.compactMap { member in
             switch member {
             case .constant(let name, _, let type): Field(name: name, type: type)
@@ -55,41 +49,17 @@ public struct LuaModuleDescription: Sendable, Hashable {
         classes = []
     }
 
-    /// Describes a module by hand (a module written in Lua).
-    public init(_ name: String, summary: String? = nil, _ build: (inout LuaModuleDescription) -> Void) {
+    /// Describes a module field by field; a module written in Lua is
+    /// described from its annotations (``init(annotated:)``).
+    public init(
+        name: String, summary: String? = nil, functions: [LuaFunctionDescription] = [], fields: [Field] = [],
+        events: [String] = [], classes: [LuaClassDescription] = []
+    ) {
         self.name = name
         self.summary = summary
-        functions = []
-        fields = []
-        events = []
-        classes = []
-        build(&self)
-    }
-
-    /// Adds a function with named parameters (`"key: string"`; see ``LuaFunctionDescription``).
-    public mutating func function(
-        _ name: String, _ parameters: [String] = [], returns results: [String] = [],
-        isAsync: Bool = false, summary: String? = nil
-    ) {
-        functions.append(LuaFunctionDescription(name, parameters, returns: results, isAsync: isAsync, summary: summary))
-    }
-
-    /// Adds the function `name` of a native module, as declared there: for a
-    /// Lua module that re-exports its native part's functions.
-    public mutating func function(_ name: String, from module: LuaModule) {
-        guard let signature = module.functions.first(where: { $0.name == name }) else {
-            preconditionFailure("\(module.name) declares no function '\(name)'")
-        }
-        functions.append(LuaFunctionDescription(signature))
-    }
-
-    /// Adds a non-function field.
-    public mutating func field(_ name: String, _ type: String) {
-        fields.append(Field(name: name, type: type))
-    }
-
-    /// Adds a class the module defines.
-    public mutating func luaClass(_ description: LuaClassDescription) {
-        classes.append(description)
+        self.functions = functions
+        self.fields = fields
+        self.events = events
+        self.classes = classes
     }
 }

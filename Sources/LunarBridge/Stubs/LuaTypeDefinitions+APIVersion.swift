@@ -8,13 +8,14 @@ extension LuaTypeDefinitions {
         var hash = FNV1a()
         for module in modules {
             hash.add("module \(module.name)")
-            for function in module.functions { hash.add(Self.canonical(function.signature)) }
+            for function in module.functions { hash.add(Self.canonical(function)) }
             for field in module.fields { hash.add("field \(field.name): \(field.type)") }
             for event in module.events { hash.add("event \(event)") }
         }
         for luaClass in classes {
-            hash.add("class \(luaClass.name)")
-            for method in luaClass.methods { hash.add(Self.canonical(method.signature)) }
+            hash.add("class \(luaClass.name): \(luaClass.supertypes.joined(separator: ", "))")
+            for function in luaClass.functions { hash.add("static " + Self.canonical(function)) }
+            for method in luaClass.methods { hash.add(Self.canonical(method)) }
             for property in luaClass.properties {
                 hash.add("property \(property.name): \(property.type)\(property.isWritable ? " rw" : "")")
             }
@@ -22,8 +23,10 @@ extension LuaTypeDefinitions {
         return hash.hex
     }
 
-    static func canonical(_ signature: LuaFunctionSignature) -> String {
-        "\(signature.isAsync ? "async " : "")function \(signature.name)(\(signature.parameters.joined(separator: ", "))) -> \(signature.results.joined(separator: ", "))"
+    static func canonical(_ function: LuaFunctionDescription) -> String {
+        let signature = function.signature
+        let generics = function.generics.isEmpty ? "" : "<\(function.generics.joined(separator: ", "))>"
+        return "\(signature.isAsync ? "async " : "")function \(signature.name)\(generics)(\(signature.parameters.joined(separator: ", "))) -> \(signature.results.joined(separator: ", "))"
     }
 }
 

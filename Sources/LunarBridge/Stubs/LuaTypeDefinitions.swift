@@ -18,20 +18,36 @@ public struct LuaTypeDefinitions: Sendable {
     public let modules: [LuaModuleDescription]
     /// Every class (native and the modules' own), sorted by name.
     public let classes: [LuaClassDescription]
+    /// Modules stubbed but left out of ``apiVersion`` (the spec library, a
+    /// host module a host does not version), sorted by name.
+    public let unversioned: [LuaModuleDescription]
+    /// Classes only the unversioned modules define.
+    public let unversionedClasses: [LuaClassDescription]
+    /// Global names, stubbed in `globals.lua` (not part of ``apiVersion``).
+    public let globals: [LuaGlobal]
 
     /// Collects modules and classes; a class named twice keeps its first description.
-    public init(modules: [LuaModuleDescription], classes: [LuaClassDescription] = []) {
+    public init(
+        modules: [LuaModuleDescription], classes: [LuaClassDescription] = [],
+        unversioned: [LuaModuleDescription] = [], globals: [LuaGlobal] = []
+    ) {
         self.modules = modules.sorted { $0.name < $1.name }
         var seen = Set<String>()
         self.classes = (classes + self.modules.flatMap(\.classes))
             .filter { seen.insert($0.name).inserted }
             .sorted { $0.name < $1.name }
+        self.unversioned = unversioned.sorted { $0.name < $1.name }
+        self.unversionedClasses = self.unversioned.flatMap(\.classes)
+            .filter { seen.insert($0.name).inserted }
+            .sorted { $0.name < $1.name }
+        self.globals = globals
     }
 
     /// The files to write: relative path → contents, sorted by path.
     public var files: [(path: String, contents: String)] {
-        var result = modules.map { (path: Self.path(forModule: $0.name), contents: stub(for: $0)) }
+        var result = (modules + unversioned).map { (path: Self.path(forModule: $0.name), contents: stub(for: $0)) }
         result.append((path: "classes.lua", contents: classesStub()))
+        if !globals.isEmpty { result.append((path: "globals.lua", contents: globalsStub())) }
         result.append((path: "bridge-api.txt", contents: apiVersion + "\n"))
         return result.sorted { $0.path < $1.path }
     }
@@ -108,18 +124,39 @@ public struct LuaTypeDefinitions: Sendable {
 
     func classesStub() -> String {
         var out = ["---@meta", "", "-- Classes of the objects modules return."]
-        for luaClass in classes {
+        for luaClass in (classes + unversionedClasses).sorted(by: { $0.name < $1.name }) {
             out.append("")
             out.append(contentsOf: luaClass.summary.map { ["---\($0)"] } ?? [])
-            out.append("---@class \(luaClass.name)")
+            let parents = luaClass.supertypes.isEmpty ? "" : ": " + luaClass.supertypes.joined(separator: ", ")
+            out.append("---@class \(luaClass.name)\(parents)")
             for property in luaClass.properties {
                 out.append("---@field \(property.name) \(property.type)" + (property.isWritable ? "" : " (read-only)"))
             }
             let local = Self.identifier(luaClass.name)
             out.append("local \(local) = {}")
+            for function in luaClass.functions {
+                out.append("")
+                out += Self.render(function, owner: local, separator: ".")
+            }
             for method in luaClass.methods {
                 out.append("")
                 out += Self.render(method, owner: local, separator: ":")
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func globalsStub() -> String {
+        var out = ["---@meta", "", "-- Global names (the spec prelude's describe, it, expect, ...)."]
+        for global in globals {
+            out.append("")
+            switch global {
+            case .function(let function):
+                out += Self.render(function, owner: "", separator: "")
+            case .value(let name, let type, let summary):
+                if let summary { out.append("---" + summary) }
+                out.append("---@type \(type)")
+                out.append("\(name) = nil")
             }
         }
         return out.joined(separator: "\n") + "\n"
@@ -136,6 +173,7 @@ public struct LuaTypeDefinitions: Sendable {
             out.append("---Asynchronous: awaited inside a coroutine (`lunar.async`, a script's main chunk), or called with a callback `(result, err)` as the last argument.")
             out.append("---@async")
         }
+        if !function.generics.isEmpty { out.append("---@generic " + function.generics.joined(separator: ", ")) }
         var names: [String] = []
         var typed: [String] = []
         for (index, type) in signature.parameters.enumerated() {

@@ -1,3 +1,5 @@
+---Lenient readers of decoded JSON: a missing or mistyped field gives the default.
+---@class lunar.decode
 local decode = {}
 
 local null = require("lunar.json").null
@@ -30,6 +32,10 @@ local function field(t, key)
 end
 
 --- The string at t[key]; a number is rendered (3, 2.5). Otherwise `default` ("" if not given).
+---@param t table?
+---@param key string|integer
+---@param default? string
+---@return string
 function decode.string(t, key, default)
   local v = field(t, key)
   local kind = type(v)
@@ -52,6 +58,10 @@ local function number(t, key)
 end
 
 --- The number at t[key]; a string that is wholly a number is converted. Otherwise `default` (0).
+---@param t table?
+---@param key string|integer
+---@param default? number
+---@return number
 function decode.number(t, key, default)
   local n = number(t, key)
   if n ~= nil then return n end
@@ -60,6 +70,10 @@ function decode.number(t, key, default)
 end
 
 --- decode.number truncated toward zero, when it fits an integer. Otherwise `default` (0).
+---@param t table?
+---@param key string|integer
+---@param default? integer
+---@return integer
 function decode.integer(t, key, default)
   local n = number(t, key)
   if n ~= nil and n == n and n ~= huge and n ~= -huge then
@@ -71,6 +85,10 @@ function decode.integer(t, key, default)
 end
 
 --- The boolean at t[key]; a number is true when non-zero. Otherwise `default` (false).
+---@param t table?
+---@param key string|integer
+---@param default? boolean
+---@return boolean
 function decode.bool(t, key, default)
   local v = field(t, key)
   local kind = type(v)
@@ -81,6 +99,10 @@ function decode.bool(t, key, default)
 end
 
 --- The table at t[key]. Otherwise `default` (a new empty table), so reads chain.
+---@param t table?
+---@param key string|integer
+---@param default? table
+---@return table
 function decode.table(t, key, default)
   local v = field(t, key)
   if type(v) == "table" then return v end
@@ -90,6 +112,10 @@ end
 
 --- The sequence at t[key] as a new list, each element passed through fn(element, index) when
 --- given (nil results are dropped). A missing or non-table value gives an empty list.
+---@param t table?
+---@param key string|integer
+---@param fn? fun(element: any, index: integer): any
+---@return any[]
 function decode.array(t, key, fn)
   if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
     error("bad argument #3 to 'decode.array' (function expected, got " .. type(fn) .. ")", 2)
@@ -110,6 +136,10 @@ function decode.array(t, key, fn)
 end
 
 --- list[i] (1-based). A non-table receiver, an index out of range or json.null gives `default` (nil).
+---@param list table?
+---@param i integer
+---@param default any
+---@return any
 function decode.at(list, i, default)
   local index = math.type(i) ~= nil and math.tointeger(i) or nil
   -- Positions are 1-based: 0 and below are never in the list.

@@ -1,9 +1,15 @@
+---Builds request bodies, skipping blank values.
+---@class lunar.encode
 local encode = {}
 
 local null = require("lunar.json").null
 
 --- Sets t[key] = v unless v is blank: nil, json.null, "" or an empty table (0 and false are kept).
 --- A nil `t` becomes a new table. Returns `t`, so puts chain.
+---@param t table?
+---@param key any
+---@param v any
+---@return table
 function encode.put(t, key, v)
   if t == nil then t = {} end
   if type(t) ~= "table" then

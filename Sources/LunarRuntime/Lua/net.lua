@@ -1,14 +1,40 @@
 local native = require("lunar.net.native")
+
+---Requests, batches, chains, accessories and configuration.
+---@class lunar.net
 local net = {}
 
-local Request = { __name = "lunar.net.request" }
-Request.__index = Request
-local Batch = { __name = "lunar.net.batch" }
-Batch.__index = Batch
-local Chain = { __name = "lunar.net.chain" }
-Chain.__index = Chain
+---What a request, a batch and a chain can do besides being sent.
+---@class lunar.net.Sendable
+local Sendable = {}
+
+---A request made by net.request: its spec, sent with net.send or net.signal.
+---@class lunar.net.Request: lunar.net.Sendable
+local Request = { __name = "lunar.net.request", __index = Sendable }
+
+---Requests sent together (net.batch).
+---@class lunar.net.Batch: lunar.net.Sendable
+local Batch = { __name = "lunar.net.batch", __index = Sendable }
+
+---Requests sent one after another (net.chain).
+---@class lunar.net.Chain: lunar.net.Sendable
+local Chain = { __name = "lunar.net.chain", __index = Sendable }
+
+---Why a send failed.
+---@class lunar.net.Failure
+---@field kind string
+---@field message string
+---@field status integer?
+---@field body any
+---@field index integer?
 local Failure = { __name = "lunar.net.error" }
 function Failure.__tostring(e) return tostring(e.kind) .. ": " .. tostring(e.message) end
+
+---The table form of net.send's handler.
+---@class lunar.net.Handlers
+---@field finished? fun(result: any, info: table?)
+---@field failed? fun(err: lunar.net.Failure)
+---@field progress? fun(received: integer, expected: integer?)
 
 -- The cancel functions of each object's sends still running, and the objects whose tied
 -- lifetime ended. Weak keys: an object nobody holds any more can go.
@@ -76,7 +102,9 @@ local function handlerOf(handler)
   end
 end
 
---- Builds a request object from a spec table (fields checked now, read again at each send).
+--- Builds a request object from a spec table (fields checked now, read again at each send; see docs/lua/net.md).
+---@param spec table
+---@return lunar.net.Request
 function net.request(spec)
   local ok, problem = pcall(native.check, spec)
   if not ok then error(problem, 2) end
@@ -86,6 +114,8 @@ function net.request(spec)
 end
 
 --- Requests sent together: all must succeed; the first failure cancels the others.
+---@param list lunar.net.Sendable[]
+---@return lunar.net.Batch
 function net.batch(list)
   if type(list) ~= "table" or kindOf(list) ~= nil then
     error("bad argument #1 to 'net.batch' (list of requests expected, got " .. describe(list) .. ")", 2)
@@ -101,6 +131,8 @@ function net.batch(list)
 end
 
 --- Requests sent one after another; a function step makes the next request from the previous result.
+---@param ... lunar.net.Sendable|fun(result: any): lunar.net.Sendable?
+---@return lunar.net.Chain
 function net.chain(...)
   local steps = table.pack(...)
   if kindOf(steps[1]) == nil then
@@ -117,6 +149,11 @@ function net.chain(...)
 end
 
 --- Sends a request, batch or chain; `handler` is fn(result, err, info) or {finished=, failed=, progress=}.
+--- It runs later, on the executor, exactly once.
+---@generic S: lunar.net.Sendable
+---@param object S
+---@param handler? (fun(result: any, err: lunar.net.Failure?, info: table?))|lunar.net.Handlers
+---@return S
 function net.send(object, handler)
   if kindOf(object) == nil then
     error("bad argument #1 to 'net.send' (request, batch or chain expected, got " .. describe(object) .. ")", 2)
@@ -132,6 +169,8 @@ end
 
 --- A cold signal of a request, batch or chain: each subscription sends it, then sends the
 --- result and completes, or fails with the error table; disposing the subscription cancels it.
+---@param object lunar.net.Sendable
+---@return Signal
 function net.signal(object)
   if kindOf(object) == nil then
     error("bad argument #1 to 'net.signal' (request, batch or chain expected, got " .. describe(object) .. ")", 2)
@@ -154,11 +193,14 @@ function net.signal(object)
 end
 
 --- Cancels every send of this object still running; true if there was one.
-function Request:cancel() return cancelAll(self) end
+---@return boolean
+function Sendable:cancel() return cancelAll(self) end
 
 --- Cancels this object's sends when `lifetime` ends (anything with an `add(disposable)` method,
 --- such as a screen's lifetime); sends made after it ended are cancelled at once.
-function Request:tie(lifetime)
+---@param lifetime Lifetime
+---@return self
+function Sendable:tie(lifetime)
   local kind = type(lifetime)
   local add = nil
   if kind == "table" or kind == "userdata" then
@@ -176,10 +218,14 @@ function Request:tie(lifetime)
   return self
 end
 
-Batch.cancel, Batch.tie = Request.cancel, Request.tie
-Chain.cancel, Chain.tie = Request.cancel, Request.tie
+-- Native functions, re-exported as they are.
 
+--- Sets baseURL, cdnURL, headers, timeout, maxBodySize, filters and reformer (docs/lua/net.md).
+---@type fun(options: table)
 net.config = native.config
+
+--- Adds hooks run around every request; `remove()` on the result takes them out.
+---@type fun(hooks: table): { remove: fun(): boolean }
 net.accessory = native.accessory
 
 return net

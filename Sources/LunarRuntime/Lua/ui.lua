@@ -1,5 +1,71 @@
 local native = require("lunar.ui.native")
+
+---Element constructors, HUD, toast and alert.
+---@class lunar.ui
+---@field hud { show: fun(text: string?), hide: fun() } The HUD: `ui.hud.show("Saving")`, `ui.hud.hide()`.
 local ui = {}
+
+---An element: a plain table the renderer draws.
+---@class lunar.ui.Element
+---@field kind string
+---@field id string?
+---@field key string?
+---@field props table
+---@field events table
+---@field children lunar.ui.Element[]
+
+---What every element's spec table may hold; the array part is its children.
+---@class lunar.ui.Spec
+---@field id? string What tests and the headless driver name the element by.
+---@field key? string Identity among siblings across renders.
+---@field [integer] lunar.ui.Element
+
+---A Text: its label is `text`.
+---@class lunar.ui.TextSpec: lunar.ui.Spec
+---@field text? string|number|Signal
+---@field onPress? fun()
+
+---A TextField: its label is `placeholder`; `bind` is a property it shows and sets.
+---@class lunar.ui.TextFieldSpec: lunar.ui.Spec
+---@field placeholder? string|Signal
+---@field value? string|Signal
+---@field secure? boolean|Signal
+---@field maxLength? integer
+---@field disabled? boolean|Signal
+---@field bind? Property
+---@field onChange? fun(text: string)
+---@field onSubmit? fun(text: string)
+
+---A Button: its label is `title`; a `command` runs on press and disables it while not enabled.
+---@class lunar.ui.ButtonSpec: lunar.ui.Spec
+---@field title? string|Signal
+---@field disabled? boolean|Signal
+---@field command? Command
+---@field input? any What the command's execute receives.
+---@field onPress? fun()
+
+---A List: one `row(item, index)` element per item, keyed by `key`.
+---@class lunar.ui.ListSpec: lunar.ui.Spec
+---@field items? any[]
+---@field key? string|fun(item: any, index: integer): any
+---@field row? fun(item: any, index: integer): lunar.ui.Element
+
+---An Image: its label is `alt`.
+---@class lunar.ui.ImageSpec: lunar.ui.Spec
+---@field alt? string|Signal
+---@field source? string|Signal
+
+---An alert's title, message and buttons.
+---@class lunar.ui.AlertSpec
+---@field title? string
+---@field message? string
+---@field buttons? lunar.ui.AlertButton[]
+
+---One alert button.
+---@class lunar.ui.AlertButton
+---@field title string
+---@field role? "cancel"|"destructive"
+---@field onPress? fun()
 
 local EVENTS = { onPress = "press", onChange = "change", onSubmit = "submit" }
 
@@ -54,17 +120,39 @@ local function element(kind, spec, label)
   return node
 end
 
-local function maker(kind, label)
-  return function(spec) return element(kind, spec, label) end
-end
+--- A column: children top to bottom.
+---@param spec lunar.ui.Spec?
+---@return lunar.ui.Element
+function ui.Column(spec) return element("Column", spec) end
 
-ui.Column = maker("Column")
-ui.Row = maker("Row")
-ui.Text = maker("Text", "text")
-ui.Spacer = maker("Spacer")
-ui.Divider = maker("Divider")
-ui.Image = maker("Image", "alt")
+--- A row: children left to right.
+---@param spec lunar.ui.Spec?
+---@return lunar.ui.Element
+function ui.Row(spec) return element("Row", spec) end
 
+--- A text: `ui.Text "hi"` or `ui.Text { "hi", id = "greeting" }`.
+---@param spec string|number|lunar.ui.TextSpec
+---@return lunar.ui.Element
+function ui.Text(spec) return element("Text", spec, "text") end
+
+--- Empty space that grows.
+---@param spec lunar.ui.Spec?
+---@return lunar.ui.Element
+function ui.Spacer(spec) return element("Spacer", spec) end
+
+--- A line between elements.
+---@param spec lunar.ui.Spec?
+---@return lunar.ui.Element
+function ui.Divider(spec) return element("Divider", spec) end
+
+--- An image: `ui.Image { alt = "Logo", source = "logo.png" }`.
+---@param spec string|lunar.ui.ImageSpec
+---@return lunar.ui.Element
+function ui.Image(spec) return element("Image", spec, "alt") end
+
+--- A text field: `ui.TextField { placeholder = "Account", bind = vm.account }`.
+---@param spec string|lunar.ui.TextFieldSpec
+---@return lunar.ui.Element
 function ui.TextField(spec)
   local node = element("TextField", spec, "placeholder")
   local bind = type(spec) == "table" and spec.bind or nil
@@ -97,6 +185,9 @@ local function disabledSignal(command)
   return s
 end
 
+--- A button: `ui.Button { title = "Log in", command = vm.login }`.
+---@param spec string|lunar.ui.ButtonSpec
+---@return lunar.ui.Element
 function ui.Button(spec)
   local node = element("Button", spec, "title")
   local command = type(spec) == "table" and spec.command or nil
@@ -115,6 +206,9 @@ function ui.Button(spec)
   return node
 end
 
+--- A list: `ui.List { items = items, key = "id", row = function(item) return ui.Text(item.name) end }`.
+---@param spec lunar.ui.ListSpec
+---@return lunar.ui.Element
 function ui.List(spec)
   local node = element("List", spec)
   local items, row, key = spec.items, spec.row, spec.key
@@ -139,7 +233,14 @@ ui.hud = {
   show = function(text) native.showHUD(text) end,
   hide = function() native.hideHUD() end,
 }
+-- The renderer's own functions, re-exported as they are (so lunar.intercept sees them native).
+
+--- Shows a short message that goes away by itself.
+---@type fun(text: string)
 ui.toast = native.toast
+
+--- Shows an alert: `ui.alert { title = "Delete?", buttons = { { title = "Cancel", role = "cancel" } } }`.
+---@type fun(spec: lunar.ui.AlertSpec)
 ui.alert = native.alert
 
 return ui

@@ -17,8 +17,8 @@ import LunarIntercept
 /// ```
 enum InterceptModule {
     /// Reaches the calling state's registry (`state[extension: Interceptors.self]`).
-    static let module = LuaModule("lunar.intercept") { m in
-        m.rawFunction("screen", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
+    static let module = LuaModule("lunar.intercept", summary: "Hooks on screen steps, view-model steps and bridged calls.") { m in
+        m.rawFunction("screen(event: string, position: string, hook: function, options: table?): { remove: fun(): boolean }", summary: "Hooks a screen step (load, render, didAppear, ...) before, instead of or after it.") { frame in
             let interceptors = Interceptors.installed(on: frame.state)
             let event = try choice(frame, 1, ScreenEvent.self, what: "screen event")
             let position = try choice(frame, 2, HookPosition.self, what: "position")
@@ -40,7 +40,7 @@ enum InterceptModule {
             pushToken(token, frame)
             return .results(1)
         }
-        m.rawFunction("viewmodel", parameters: ["string", "string", "function", "table?"], results: ["table"]) { frame in
+        m.rawFunction("viewmodel(event: string, position: string, hook: function, options: table?): { remove: fun(): boolean }", summary: "Hooks a view-model step before, instead of or after it.") { frame in
             let interceptors = Interceptors.installed(on: frame.state)
             let event = try choice(frame, 1, ViewModelEvent.self, what: "view-model event")
             let position = try choice(frame, 2, HookPosition.self, what: "position")
@@ -57,7 +57,7 @@ enum InterceptModule {
             pushToken(token, frame)
             return .results(1)
         }
-        m.rawFunction("call", parameters: ["string", "string", "string", "function", "table?"], results: ["table"]) { frame in
+        m.rawFunction("call(module: string, name: string, position: string, hook: function, options: table?): { remove: fun(): boolean }", summary: "Hooks a bridged function of a module before, instead of or after it.") { frame in
             let interceptors = Interceptors.installed(on: frame.state)
             let module: String = try frame.argument(1)
             let function: String = try frame.argument(2)

@@ -20,48 +20,48 @@ import LunarRouter
 enum RouterModule {
     static func module(router: Router) -> LuaModule {
         let router = ExecutorBound(router)
-        return LuaModule("lunar.router") { m in
+        return LuaModule("lunar.router", summary: "URL routes: patterns, handlers, schemes and URL building.") { m in
             m.rawFunction(
-                "add", parameters: ["string", "fun(params: table, match: table): boolean?", "table?"],
-                results: ["Route"]
+                "add(pattern: string, handler: fun(params: table, match: table): boolean?, options: table?): Route",
+                summary: "Adds a route; the handler runs on open and declines by returning false."
             ) { frame in
                 try add(frame, router: router.value)
             }
-            m.rawFunction("open", parameters: ["string", "table?"], results: ["boolean"]) { frame in
+            m.rawFunction("open(url: string, params: table?): boolean", summary: "Opens a URL: runs the best matching handler; false if none handled it.") { frame in
                 let url: String = try frame.argument(1)
                 let extra = try LuaRouteValues.readExtra(frame, at: 2)
                 frame.push(router.value.open(url, extra: extra))
                 return .results(1)
             }
-            m.function("canOpen") { (url: String) -> Bool in
+            m.function("canOpen(url)", summary: "Whether some route matches url.") { (url: String) -> Bool in
                 router.value.canOpen(url)
             }
-            m.rawFunction("unmatched", parameters: ["fun(url: string, params: table)?"], results: []) { frame in
+            m.rawFunction("unmatched(handler: fun(url: string, params: table)?)", summary: "Sets the handler for URLs no route matches (nil removes it).") { frame in
                 let handler: LuaFunction? = try frame.argument(1)
                 router.value.unmatchedHandler = handler.map { LuaRouteHandler.unmatched($0, state: frame.state) }
                 return .results(0)
             }
-            m.function("options") { (options: LuaValue?) throws -> LuaValue in
+            m.function("options(options: table?): table", summary: "Sets router options; returns the options in force.") { (options: LuaValue?) throws -> LuaValue in
                 try setOptions(options, of: router.value)
             }
-            m.function("scheme") { (name: String, options: LuaValue?) throws in
+            m.function("scheme(name, options: table?)", summary: "Configures a URL scheme (fallbackToGlobal).") { (name: String, options: LuaValue?) throws in
                 let reader = try LuaOptionTable(options, position: 2, allowed: ["fallbackToGlobal"])
                 let fallback = try reader.bool("fallbackToGlobal") ?? false
                 try router.value.configureScheme(name, fallbackToGlobal: fallback)
             }
-            m.function("remove") { (pattern: String, options: LuaValue?) throws -> Bool in
+            m.function("remove(pattern, options: table?)", summary: "Removes the routes with this pattern; false if there were none.") { (pattern: String, options: LuaValue?) throws -> Bool in
                 let reader = try LuaOptionTable(options, position: 2, allowed: ["scheme"])
                 return router.value.removeRoutes(pattern: pattern, scheme: try reader.string("scheme"))
             }
-            m.function("url") { (pattern: String, values: LuaValue?, query: LuaValue?) throws -> String in
+            m.function("url(pattern, values: table?, query: table?)", summary: "Builds a URL from a pattern, its variables and query items.") { (pattern: String, values: LuaValue?, query: LuaValue?) throws -> String in
                 let positional = try LuaRouteValues.positionalValues(values, position: 2)
                 let items = try LuaRouteValues.queryItems(query, position: 3)
                 return try RoutePattern(pattern).url(values: positional, query: items)
             }
-            m.function("parseQuery") { (url: String) -> LuaRouteParameters in
+            m.function("parseQuery(url)", summary: "The query items of a URL, as a table.") { (url: String) -> LuaRouteParameters in
                 LuaRouteParameters(QueryString.parse(url, decodePlus: router.value.options.decodePlus))
             }
-            m.function("queryString") { (items: LuaValue) throws -> String in
+            m.function("queryString(items: table)", summary: "Encodes query items as a query string.") { (items: LuaValue) throws -> String in
                 guard case .table = items else {
                     throw LuaArgumentError(position: 1, problem: "table expected, got \(items.typeName)")
                 }

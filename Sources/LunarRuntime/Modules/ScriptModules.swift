@@ -56,8 +56,8 @@ public enum ScriptModules {
 /// `lunar`: the root module, with `lunar.async(fn, ...)` to start a coroutine
 /// in which bridged async functions are awaited instead of taking a callback.
 enum LunarCoreModule {
-    static let module = LuaModule("lunar") { m in
-        m.rawFunction("async", parameters: ["fun(...)", "..."], results: []) { frame in
+    static let module = LuaModule("lunar", summary: "The root module: coroutines that await async functions.") { m in
+        m.rawFunction("async(fn: fun(...), ...: any)", summary: "Runs fn(...) in a coroutine, where bridged async functions are awaited.") { frame in
             let fn: LuaFunction = try frame.argument(1)
             var args: [LuaValue] = []
             if frame.argumentCount > 1 {

@@ -6,11 +6,11 @@ import LunarBridge
 /// An error in a timer function is reported; an `every` timer keeps running.
 enum TimerModule {
     static func module(executor: LuaExecutor) -> LuaModule {
-        LuaModule("lunar.timer") { m in
-            m.rawFunction("after", parameters: ["number", "fun()"], results: ["TimerHandle"]) { frame in
+        LuaModule("lunar.timer", summary: "Timers on the runtime's executor.") { m in
+            m.rawFunction("after(seconds: number, fn: fun()): TimerHandle", summary: "Runs fn once, seconds from now.") { frame in
                 try schedule(frame, executor: executor, repeating: false)
             }
-            m.rawFunction("every", parameters: ["number", "fun()"], results: ["TimerHandle"]) { frame in
+            m.rawFunction("every(seconds: number, fn: fun()): TimerHandle", summary: "Runs fn every seconds until cancelled.") { frame in
                 try schedule(frame, executor: executor, repeating: true)
             }
         }

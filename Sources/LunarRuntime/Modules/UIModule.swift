@@ -14,10 +14,10 @@ import LunarBridge
 enum UIModule {
     static func native(host: ScreenHostReference) -> LuaModule {
         LuaModule("lunar.ui.native") { m in
-            m.function("showHUD") { (text: String?) in host.host?.showHUD(text) }
+            m.function("showHUD(text)") { (text: String?) in host.host?.showHUD(text) }
             m.function("hideHUD") { () in host.host?.hideHUD() }
-            m.function("toast") { (text: String) in host.host?.toast(text) }
-            m.rawFunction("alert", parameters: ["table"], results: []) { frame in
+            m.function("toast(text)") { (text: String) in host.host?.toast(text) }
+            m.rawFunction("alert(spec: table)") { frame in
                 let spec = try frame.argument(1, as: LuaTableReference.self)
                 try host.host?.alert(spec)
                 return .results(0)

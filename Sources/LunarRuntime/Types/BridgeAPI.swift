@@ -6,8 +6,9 @@ import LunarBridge
 ///
 /// The built-in modules are read from a state set up exactly as a bundle's
 /// (every module ``ScriptModules`` installs, from the declarations that drive
-/// the bridge); modules written in Lua add their hand-written descriptions
-/// (``luaWrittenModules``). A host adds its own modules:
+/// the bridge); modules written in Lua are read from the LuaLS annotations in
+/// their sources (``LuaModuleDescription/init(annotated:)``). A host adds its
+/// own modules:
 ///
 /// ```swift
 /// let definitions = BridgeAPI.definitions(hostModules: [greeter])
@@ -47,35 +48,31 @@ public enum BridgeAPI {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-types-unused")
         ScriptModules.install(on: state, executor: executor, storageDirectory: storage)
         ScriptModules.installScreens(on: state, reference: ScreenHostReference())
-        let written = luaWrittenModules
         var modules: [LuaModuleDescription] = []
         for name in state.moduleNames {
-            if let description = written[name] {
-                modules.append(description)
-            } else if name.hasSuffix(".native"), written[String(name.dropLast(7))] != nil {
+            if let source = state.source(named: name) {
+                do {
+                    modules.append(try LuaModuleDescription(annotated: source))
+                } catch {
+                    // The sources ship in the binary and a test reads each one: this is a build mistake.
+                    preconditionFailure("\(error)")
+                }
+            } else if name.hasSuffix(".native"), state.source(named: String(name.dropLast(7))) != nil {
                 continue
             } else if let module = state.module(named: name) {
                 modules.append(LuaModuleDescription(module))
-            } else {
-                // A Lua-written module nobody described yet: still completes as a module.
-                modules.append(LuaModuleDescription(name, summary: "(written in Lua; not described)") { _ in })
             }
         }
         return modules
-    }
-
-    /// The hand-written descriptions of the modules written in Lua, by name.
-    static var luaWrittenModules: [String: LuaModuleDescription] {
-        let all = [UIModule.description, NetworkModule.description, DecodeModule.decodeDescription, DecodeModule.encodeDescription]
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }
 
     /// The classes of the objects built-in modules hand out.
     static var builtInClasses: [LuaClassDescription] {
         [
             LuaClassDescription(LuaSignal.self, summary: "A signal: subscribe to its values; operators return new signals."),
-            LuaClassDescription(LuaSubject.self, summary: "A signal scripts send values into."),
-            LuaClassDescription(LuaProperty.self, summary: "A signal with a current value."),
+            // Subjects and properties are signals: LuaLS accepts them where a Signal is asked for.
+            LuaClassDescription(LuaSubject.self, summary: "A signal scripts send values into.", supertypes: ["Signal<T>"]),
+            LuaClassDescription(LuaProperty.self, summary: "A signal with a current value.", supertypes: ["Signal<T>"]),
             LuaClassDescription(LuaCommand.self, summary: "An action with enabled, executing and values signals."),
             LuaClassDescription(LuaLifetime.self, summary: "Disposes what is added to it when it ends."),
             LuaClassDescription(LuaDisposable.self, summary: "A subscription or resource that can be disposed."),

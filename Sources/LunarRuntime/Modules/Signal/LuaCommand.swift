@@ -62,7 +62,7 @@ final class LuaCommand: LuaObject {
     static var luaTypeName: String { "Command" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaCommand>) {
-        luaClass.method("execute") { (object: LuaCommand, input: SignalValue) -> LuaSignal in
+        luaClass.method("execute(input): Signal", summary: "Runs the command with input, unless it is disabled; the run's signal.") { (object: LuaCommand, input: SignalValue) -> LuaSignal in
             let run = object.command.execute(input.value)
             let runWatchers = Watchers()
             run.subscribe(error: { [weak object] failure in object?.runFailed(failure, runWatchers: runWatchers) })

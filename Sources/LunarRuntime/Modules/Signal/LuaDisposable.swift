@@ -15,8 +15,8 @@ final class LuaDisposable: LuaObject {
     static var luaTypeName: String { "Disposable" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaDisposable>) {
-        luaClass.method("dispose") { (object: LuaDisposable) in object.disposable.dispose() }
-        luaClass.method("disposeWith") { (object: LuaDisposable, lifetime: LuaLifetime) -> LuaDisposable in
+        luaClass.method("dispose", summary: "Disposes it: a subscription stops.") { (object: LuaDisposable) in object.disposable.dispose() }
+        luaClass.method("disposeWith(lifetime)", summary: "Disposes it when lifetime ends; returns it.") { (object: LuaDisposable, lifetime: LuaLifetime) -> LuaDisposable in
             lifetime.add(object.disposable)
             return object
         }

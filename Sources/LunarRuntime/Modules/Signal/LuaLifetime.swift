@@ -45,10 +45,10 @@ final class LuaLifetime: LuaObject {
     static var luaTypeName: String { "Lifetime" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaLifetime>) {
-        luaClass.method("add") { (lifetime: LuaLifetime, member: LifetimeMember) in
+        luaClass.method("add(member)", summary: "Disposes member (a disposable, lifetime, function or {dispose=}) when this lifetime ends.") { (lifetime: LuaLifetime, member: LifetimeMember) in
             lifetime.add(member.disposable(in: lifetime.context))
         }
-        luaClass.method("dispose") { (lifetime: LuaLifetime) in lifetime.end() }
+        luaClass.method("dispose", summary: "Ends the lifetime now.") { (lifetime: LuaLifetime) in lifetime.end() }
         luaClass.property("ended", get: { $0.endedObject })
         luaClass.property("disposed", get: { $0.isEnded })
     }

@@ -37,12 +37,13 @@ final class LuaProperty: SignalSource {
     static var luaTypeName: String { "Property" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaProperty>) {
-        luaClass.method("get") { (property: LuaProperty) -> LuaValue in property.current() }
-        luaClass.method("set") { (property: LuaProperty, value: SignalValue) in
+        luaClass.generic("T")
+        luaClass.method("get(): T", summary: "The current value.") { (property: LuaProperty) -> LuaValue in property.current() }
+        luaClass.method("set(value: T)", summary: "Sets the value; subscribers see it if it changed.") { (property: LuaProperty, value: SignalValue) in
             guard let assign = property.assign else { throw LuaError.message("this property is read-only") }
             assign(value.value)
         }
-        luaClass.method("changes") { (property: LuaProperty) -> LuaSignal in property.derive(property.changes) }
+        luaClass.method("changes(): Signal<T>", summary: "The values set from now on (without the current one).") { (property: LuaProperty) -> LuaSignal in property.derive(property.changes) }
         describeSignalMethods(&luaClass)
     }
 }

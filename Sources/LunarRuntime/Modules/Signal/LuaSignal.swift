@@ -27,6 +27,7 @@ final class LuaSignal: SignalSource {
     static var luaTypeName: String { "Signal" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaSignal>) {
+        luaClass.generic("T")
         describeSignalMethods(&luaClass)
     }
 }

@@ -15,11 +15,11 @@ final class LuaSignalObserver: LuaObject {
     static var luaTypeName: String { "Observer" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaSignalObserver>) {
-        luaClass.method("send") { (object: LuaSignalObserver, value: SignalValue) in object.observer.sendNext(value.value) }
-        luaClass.method("fail") { (object: LuaSignalObserver, error: SignalValue) in
+        luaClass.method("send(value)", summary: "Sends a value to the subscriber.") { (object: LuaSignalObserver, value: SignalValue) in object.observer.sendNext(value.value) }
+        luaClass.method("fail(err)", summary: "Fails the signal with err.") { (object: LuaSignalObserver, error: SignalValue) in
             object.observer.sendError(LuaSignalError(value: error.value))
         }
-        luaClass.method("complete") { (object: LuaSignalObserver) in object.observer.sendCompleted() }
+        luaClass.method("complete", summary: "Completes the signal.") { (object: LuaSignalObserver) in object.observer.sendCompleted() }
         luaClass.property("disposed", get: { $0.observer.isDisposed })
     }
 }

@@ -210,15 +210,16 @@ final class LuaSubject: SignalSource {
     static var luaTypeName: String { "Subject" }
 
     static func describe(_ luaClass: inout LuaClassBuilder<LuaSubject>) {
-        luaClass.method("send") { (subject: LuaSubject, value: SignalValue) in
+        luaClass.generic("T")
+        luaClass.method("send(value: T)", summary: "Sends value to the subscribers.") { (subject: LuaSubject, value: SignalValue) in
             subject.send(.next(value.value))
         }
-        luaClass.method("fail") { (subject: LuaSubject, error: StackSlot) in
+        luaClass.method("fail(err)", summary: "Fails the subject with err.") { (subject: LuaSubject, error: StackSlot) in
             // Where the script failed it: the report of an error nobody handles says so.
             let value = SignalValue.value(at: error.index, in: error.stack)
             subject.send(.failed(LuaSignalError(value: value, location: error.stack.callerLocation())))
         }
-        luaClass.method("complete") { (subject: LuaSubject) in subject.send(.completed) }
+        luaClass.method("complete", summary: "Completes the subject.") { (subject: LuaSubject) in subject.send(.completed) }
         luaClass.method("_laneFailed") { (subject: LuaSubject, id: Int, status: Int, error: StackSlot) in
             let caught = error.stack.state.caughtError(at: error.index, status: Int32(clamping: status), in: error.stack)
             subject.laneFailed(id: id, error: caught)

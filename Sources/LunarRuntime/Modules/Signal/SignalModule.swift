@@ -17,55 +17,55 @@ enum SignalModule {
         state.register(module)
     }
 
-    static let module = LuaModule("lunar.signal") { m in
-        m.rawFunction("value", parameters: ["any"], results: ["Property"]) { frame in
+    static let module = LuaModule("lunar.signal", summary: "Signals, properties, subjects, commands and lifetimes.") { m in
+        m.rawFunction("value<T>(initial: T): Property<T>", summary: "A property holding initial: read with :get(), change with :set(v).") { frame in
             frame.push(LuaProperty(SignalValue.value(at: 1, in: frame.stack), context: .of(frame.state)))
             return .results(1)
         }
-        m.rawFunction("subject", parameters: [], results: ["Subject"]) { frame in
+        m.rawFunction("subject(): Subject", summary: "A subject: scripts send values into it with :send(v).") { frame in
             frame.push(LuaSubject(context: .of(frame.state)))
             return .results(1)
         }
-        m.rawFunction("replay", parameters: ["integer?"], results: ["Subject"]) { frame in
+        m.rawFunction("replay(capacity: integer?): Subject", summary: "A subject that replays its last capacity values (all if nil) to new subscribers.") { frame in
             let capacity = try frame.argument(1, as: Int?.self) ?? .max
             guard capacity >= 0 else { throw LuaArgumentError(position: 1, problem: "capacity must be >= 0") }
             frame.push(LuaSubject(replaying: capacity, context: .of(frame.state)))
             return .results(1)
         }
-        m.rawFunction("of", parameters: ["any..."], results: ["Signal"]) { frame in
+        m.rawFunction("of<T>(...: T): Signal<T>", summary: "A signal that sends each value, then completes.") { frame in
             let values = try frame.argument(1, as: ValueList.self).values
             return push(.from(values), frame)
         }
-        m.rawFunction("empty", parameters: [], results: ["Signal"]) { frame in push(.empty(), frame) }
-        m.rawFunction("never", parameters: [], results: ["Signal"]) { frame in push(.never(), frame) }
-        m.rawFunction("fail", parameters: ["any"], results: ["Signal"]) { frame in
+        m.rawFunction("empty(): Signal", summary: "A signal that completes at once.") { frame in push(.empty(), frame) }
+        m.rawFunction("never(): Signal", summary: "A signal that never sends nor ends.") { frame in push(.never(), frame) }
+        m.rawFunction("fail(err: any): Signal", summary: "A signal that fails at once with err.") { frame in
             let error = LuaSignalError(value: SignalValue.value(at: 1, in: frame.stack), location: frame.stack.callerLocation())
             return push(.fail(error), frame)
         }
-        m.rawFunction("create", parameters: ["fun(observer: Observer): (fun()|Disposable)?"], results: ["Signal"]) { frame in
+        m.rawFunction("create(start: fun(observer: Observer): (fun()|Disposable)?): Signal", summary: "A cold signal: start runs per subscription and may return its cleanup.") { frame in
             let start: LuaFunction = try frame.argument(1)
             return push(created(by: start, context: .of(frame.state)), frame)
         }
-        m.rawFunction("defer", parameters: ["fun(): Signal"], results: ["Signal"]) { frame in
+        m.rawFunction("defer<T>(make: fun(): Signal<T>): Signal<T>", summary: "A signal made by make at each subscription.") { frame in
             let make: LuaFunction = try frame.argument(1)
             let context = SignalContext.of(frame.state)
             return push(.deferred { try context.signal(returnedBy: make, .nil, role: "the defer function's result") }, frame)
         }
-        m.rawFunction("merge", parameters: ["Signal..."], results: ["Signal"]) { frame in
+        m.rawFunction("merge(...: Signal): Signal", summary: "Every value of every signal, as they come.") { frame in
             push(.merge(try frame.argument(1, as: SignalList.self).signals), frame)
         }
-        m.rawFunction("concat", parameters: ["Signal..."], results: ["Signal"]) { frame in
+        m.rawFunction("concat(...: Signal): Signal", summary: "Each signal's values in turn, the next after the previous completes.") { frame in
             push(.concat(try frame.argument(1, as: SignalList.self).signals), frame)
         }
-        m.rawFunction("combineLatest", parameters: ["Signal..."], results: ["Signal"]) { frame in
+        m.rawFunction("combineLatest(...: Signal): Signal<any[]>", summary: "The latest value of each signal, as a list, whenever one sends.") { frame in
             let signals = try frame.argument(1, as: SignalList.self).signals
             return push(Signal.combineLatest(signals).map { .table(LuaTable(array: $0)) }, frame)
         }
-        m.rawFunction("zip", parameters: ["Signal..."], results: ["Signal"]) { frame in
+        m.rawFunction("zip(...: Signal): Signal<any[]>", summary: "Lists of the signals' values paired in order.") { frame in
             let signals = try frame.argument(1, as: SignalList.self).signals
             return push(Signal.zip(signals).map { .table(LuaTable(array: $0)) }, frame)
         }
-        m.rawFunction("interval", parameters: ["number"], results: ["Signal"]) { frame in
+        m.rawFunction("interval(seconds: number): Signal<integer>", summary: "Sends 1, 2, 3, ... every seconds.") { frame in
             let seconds: Double = try frame.argument(1)
             guard seconds.isFinite, seconds > 0 else {
                 throw LuaArgumentError(position: 1, problem: "seconds must be a finite number > 0")
@@ -73,20 +73,20 @@ enum SignalModule {
             let scheduler = try SignalContext.of(frame.state).requireScheduler("signal.interval")
             return push(ticks(every: seconds, on: scheduler), frame)
         }
-        m.rawFunction("task", parameters: ["fun(...): any", "any..."], results: ["Signal"]) { frame in
+        m.rawFunction("task(fn: fun(...): any, ...: any): Signal", summary: "Runs fn(...) in a coroutine per subscription; sends its result and completes.") { frame in
             let function: LuaFunction = try frame.argument(1)
             let arguments = try frame.argument(2, as: ValueList.self).values
             return push(task(function, arguments, context: .of(frame.state)), frame)
         }
-        m.rawFunction("command", parameters: ["{run: fun(input): Signal, enabled: Signal?, concurrent: boolean?}"], results: ["Command"]) { frame in
+        m.rawFunction("command(spec: {run: fun(input): Signal, enabled: Signal?, concurrent: boolean?}): Command", summary: "An action: run makes a signal per execution; enabled gates it.") { frame in
             frame.push(try command(from: frame))
             return .results(1)
         }
-        m.rawFunction("bind", parameters: ["table|userdata", "any", "Signal"], results: ["Disposable"]) { frame in
+        m.rawFunction("bind(target: table|userdata, key: any, source: Signal): Disposable", summary: "Sets target[key] to each value source sends.") { frame in
             frame.push(try bind(frame))
             return .results(1)
         }
-        m.rawFunction("lifetime", parameters: [], results: ["Lifetime"]) { frame in
+        m.rawFunction("lifetime(): Lifetime", summary: "A lifetime: what is added to it is disposed when it ends.") { frame in
             frame.push(LuaLifetime(context: .of(frame.state)))
             return .results(1)
         }

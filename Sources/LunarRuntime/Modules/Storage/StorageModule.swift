@@ -10,8 +10,8 @@ import LunarStorage
 /// cannot be stored raises `storage unstorable: ...` naming the key and where in the value the
 /// problem is; one past the store's quota raises `storage quota: ...`; either changes nothing.
 enum StorageModule {
-    static let module = LuaModule("lunar.storage") { m in
-        m.rawFunction("get", parameters: ["string"], results: ["any"]) { frame in
+    static let module = LuaModule("lunar.storage", summary: "The bundle's own key-value store, kept on disk across runs.") { m in
+        m.rawFunction("get(key: string): any", summary: "The value stored under key, or nil.") { frame in
             let key: String = try frame.argument(1)
             let store = try frame.state.scriptStorage.store()
             let stack = frame.stack
@@ -30,7 +30,7 @@ enum StorageModule {
             }
             return .results(1)
         }
-        m.rawFunction("set", parameters: ["string", "any"], results: []) { frame in
+        m.rawFunction("set(key: string, value: any)", summary: "Stores a JSON-representable value under key (nil removes it).") { frame in
             let key: String = try frame.argument(1)
             let store = try frame.state.scriptStorage.store()
             if lua_type(frame.stack.L, 2) <= LUA_TNIL {
@@ -53,12 +53,12 @@ enum StorageModule {
             try store.setJSONText(text, forKey: key)
             return .results(0)
         }
-        m.rawFunction("remove", parameters: ["string"], results: []) { frame in
+        m.rawFunction("remove(key: string)", summary: "Removes key.") { frame in
             let key: String = try frame.argument(1)
             try frame.state.scriptStorage.store().removeValue(forKey: key)
             return .results(0)
         }
-        m.rawFunction("keys", parameters: [], results: ["string[]"]) { frame in
+        m.rawFunction("keys(): string[]", summary: "Every stored key.") { frame in
             frame.push(try frame.state.scriptStorage.store().keys)
             return .results(1)
         }
