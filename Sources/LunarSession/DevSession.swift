@@ -16,12 +16,7 @@ public enum DevSession {
     public static func run(
         bundle directory: URL, host: String, port: Int, apiBaseURL: URL?, mockAPI: Bool, interface: BundleSession.Interface
     ) async throws {
-        let loaded: ScriptBundle
-        do {
-            loaded = try ScriptBundle(directory: directory)
-        } catch {
-            throw SessionError("\(error)")
-        }
+        let loaded = try ServeSession.openBundle(directory)
         let watcher = BundleWatcher(root: loaded.root)
         let server: RunningDevServer
         do {
@@ -29,7 +24,7 @@ public enum DevSession {
                 bundleDirectory: loaded.root, configuration: DevServer.Configuration(host: host, port: port), changes: watcher
             ).start()
         } catch {
-            throw SessionError("cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")
+            throw ServeSession.cannotServe(host: host, port: port, error)
         }
         let serving = "serving \(loaded.manifest.name) at \(server.url.absoluteString) (attach with: lunar run \(server.url.absoluteString))"
         var notice = "lunar: \(serving)\n"
