@@ -184,7 +184,7 @@ let package = Package(
         .target(
             name: "LunarSession",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
-import LunarBundle
-import LunarRuntime
+import LunarSession
 
 /// `lunar new NAME [--directory DIR]`: scaffolds a bundle in DIR/NAME that
 /// passes `lunar check`, with editor stubs already written.
@@ -32,22 +31,7 @@ struct NewCommand: AsyncParsableCommand {
     func create() throws {
         let parent = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
         let root = parent.appendingPathComponent(name).standardizedFileURL
-        let fileManager = FileManager.default
-        if let existing = try? fileManager.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
-            throw ScriptFailure(message: "lunar: \(root.path) already exists and is not empty")
-        }
-        do {
-            for file in BundleTemplate.files(name: name, bridgeAPI: BridgeAPI.version) {
-                let url = root.appendingPathComponent(file.path)
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url)
-            }
-            let types = root.appendingPathComponent(".lunar/types")
-            try EditorFiles.definitions().write(to: types)
-            try EditorFiles.writeLuarc(in: root, definitions: types)
-        } catch {
-            throw ScriptFailure(message: "lunar: cannot create \(root.path): \(error.localizedDescription)")
-        }
+        try EditorFiles.createBundle(named: name, at: root)
         let shown = directory == nil ? name : root.path
         StandardStream.output.write("""
             lunar: created \(shown)
