@@ -10,11 +10,8 @@ extension LuaState {
     /// bytecode still say `file:line`. The chunk name (`@screens/login.lua`)
     /// is stored in the chunk. Nothing runs.
     package func compileToBytecode(_ source: String, name: String) throws(LuaScriptError) -> Data {
-        drainReleases()
         var source = source
-        let status = source.withUTF8 { buf in
-            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, name) }
-        }
+        let status = source.withUTF8 { loadText(UnsafeRawBufferPointer($0), name: name, on: L) }
         if status != LUA_OK { throw popError(status: status, on: L, fresh: false) }
         var bytes: UnsafeMutablePointer<CChar>?
         var size = 0

@@ -39,6 +39,18 @@ return screen
         #expect(try await runtime.lua("return loads") == [1])
     }
 
+    /// A module file is bytes to Lua: a Latin-1 byte in a comment does not keep it from reloading.
+    @Test func aFileWithALatin1ByteReloads() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        let edited = counterScreen.replacingOccurrences(of: "\"Count: \"", with: "\"Total: \"")
+        try b.directory.write("screens/home.lua", bytes: Data("-- caf".utf8) + Data([0xE9]) + Data("\n\(edited)".utf8))
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.reloaded == ["screens.home"], "\(report.failed)")
+        #expect(await runtime.snapshot().contains("Text \"Total: 0\""))
+    }
+
     @Test func aSyntaxErrorShowsAnOverlayAndTheFixClearsIt() async throws {
         let b = try bundle()
         defer { b.remove() }

@@ -31,10 +31,8 @@ final class LuaMockHandler: Sendable {
     /// Compiles and runs the file; fails with the script error (file:line) or a message.
     static func load(_ endpoint: MockEndpoint, moduleRoot: URL) async throws -> LuaMockHandler {
         let stamp = FileStamp(of: endpoint.file)
-        let data = try Data(contentsOf: endpoint.file)
-        guard let source = String(data: data, encoding: .utf8) else {
-            throw MockHandlerFailure("\(endpoint.bundlePath): not UTF-8 text")
-        }
+        // Bytes, as Lua reads a file: a comment or string literal need not be UTF-8.
+        let source = try Data(contentsOf: endpoint.file)
         let engine = try LuaEngine(options: options, moduleRoot: moduleRoot)
         let bundlePath = endpoint.bundlePath
         let function = try await engine.withState { state throws -> LuaFunction in
