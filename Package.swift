@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBundle", "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarBundle", "LunarBridge", "CLunar", "LunarJSON", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarJSON
@@ -101,7 +100,7 @@ final class LuaMockHandler: Sendable {
         let stack = state.stack
         _ = stack.reserve(2)
         value.push(to: stack)
-        defer { lunar_pop(state.L, 1) }
+        defer { stack.pop() }
         let table = try LuaTableView.read(from: stack, at: -1)
         var response = MockResponse(status: 200)
         switch table["status"] {
@@ -135,13 +134,10 @@ final class LuaMockHandler: Sendable {
             response.body = bytes
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/octet-stream")) }
         default:
-            "body".push(to: stack)
-            lua_rawget(state.L, table.index)
-            defer { lunar_pop(state.L, 1) }
-            do {
-                response.body = Array(try stack.encodeJSON(at: -1))
-            } catch {
-                throw MockHandlerFailure("body: \(error.message)")
+            response.body = try table.withField("body") { body throws(MockHandlerFailure) in
+                do throws(LuaJSONError) { return Array(try stack.encodeJSON(at: body)) } catch {
+                    throw MockHandlerFailure("body: \(error.message)")
+                }
             }
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/json")) }
         }
