@@ -172,8 +172,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // A loopback HTTP server shared by the network, runtime and command-line tests.
-        .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
+        // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
+        .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),

@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarRuntime
 import Testing
+import LunarTestSupport
 
 let counterScreen = """
 local ui = require("lunar.ui")
@@ -294,13 +295,6 @@ return screen
 
 /// The polling watcher macOS and iOS use, forced on Linux and driven by explicit polls.
 @Suite struct PollingBundleWatcherTests {
-    final class Batches: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [[String]] = []
-        func append(_ batch: [String]) { lock.withLock { items.append(batch) } }
-        var all: [[String]] { lock.withLock { items } }
-    }
-
     func makeRoot() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-poll-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
@@ -312,7 +306,7 @@ return screen
         let root = try makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
-        let batches = Batches()
+        let batches = SharedLog<[String]>()
         try watcher.start { batches.append($0) }
         defer { watcher.stop() }
         #expect(!watcher.usesFileEvents)
@@ -340,7 +334,7 @@ return screen
         let root = try makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
-        let first = Batches(), second = Batches()
+        let first = SharedLog<[String]>(), second = SharedLog<[String]>()
         let firstSubscription = try watcher.start { first.append($0) }
         let secondSubscription = try watcher.start { second.append($0) }
         try "return 1".write(to: root.appendingPathComponent("a.lua"), atomically: false, encoding: .utf8)
