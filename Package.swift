@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBundle", "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarBundle", "LunarBridge", "CLunar", "LunarJSON", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -199,8 +199,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // A loopback HTTP server shared by the network, runtime and command-line tests.
-        .target(name: "LunarTestSupport", path: "Tests/LunarTestSupport", swiftSettings: strict),
+        // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
+        .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),

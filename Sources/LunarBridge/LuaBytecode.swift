@@ -5,16 +5,12 @@ import Foundation
 /// precompiled scripts need. `package` access: bytecode is trusted only
 /// through LunarPackaging's verifier, never by a host directly.
 extension LuaState {
-    /// Compiles `source` and dumps it as a binary chunk with its debug
+    /// Compiles `source` (Lua text as bytes, as ``LuaState/load(_:name:)`` reads them) and dumps it as a binary chunk with its debug
     /// information (line numbers, local names) kept, so errors from the
     /// bytecode still say `file:line`. The chunk name (`@screens/login.lua`)
     /// is stored in the chunk. Nothing runs.
-    package func compileToBytecode(_ source: String, name: String) throws(LuaScriptError) -> Data {
-        drainReleases()
-        var source = source
-        let status = source.withUTF8 { buf in
-            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, name) }
-        }
+    package func compileToBytecode(_ source: Data, name: String) throws(LuaScriptError) -> Data {
+        let status = source.withUnsafeBytes { loadText($0, name: name, on: L) }
         if status != LUA_OK { throw popError(status: status, on: L, fresh: false) }
         var bytes: UnsafeMutablePointer<CChar>?
         var size = 0

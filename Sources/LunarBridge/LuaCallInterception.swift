@@ -143,9 +143,12 @@ extension LuaState {
 }
 
 extension LuaStack {
+    /// The `results` of ``protectedCall(arguments:results:)`` that keeps every result (`LUA_MULTRET`).
+    public static var allResults: Int32 { LUA_MULTRET }
+
     /// Calls the function pushed below the top `arguments` values, protected,
     /// on this stack's thread (a bridged function may call Lua this way).
-    /// Leaves `results` results (`LUA_MULTRET`: all of them) in their place;
+    /// Leaves `results` results (``allResults``: all of them) in their place;
     /// on error leaves the stack as it was before the function was pushed and
     /// throws the error with its file:line and traceback.
     public func protectedCall(arguments: Int32, results: Int32) throws(LuaScriptError) {

@@ -288,53 +288,6 @@ public struct LuaBytes: LuaConvertible, Hashable, Sendable {
     public static var luaTypeName: String { "string" }
 }
 
-/// A table argument read in place, without copying or referencing it.
-/// Valid only while the bridged call that received it runs.
-public struct LuaTableView: LuaReadable {
-    public let stack: LuaStack
-    public let index: Int32
-
-    public static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> LuaTableView {
-        guard lua_type(stack.L, index) == LUA_TTABLE else {
-            throw LuaTypeMismatch(expected: "table", got: stack.typeName(at: index))
-        }
-        return LuaTableView(stack: stack, index: lua_absindex(stack.L, index))
-    }
-    public static var luaTypeName: String { "table" }
-
-    /// The raw length (`#t` without metamethods).
-    public var count: Int { Int(lua_rawlen(stack.L, index)) }
-
-    /// Reads a field (raw: no metamethods).
-    public subscript(key: String) -> LuaValue {
-        _ = stack.reserve(2)
-        key.push(to: stack)
-        lua_rawget(stack.L, index)
-        defer { lunar_pop(stack.L, 1) }
-        return LuaValue.readLossy(from: stack, at: -1)
-    }
-
-    /// Reads element `i` (raw).
-    public subscript(i: Int) -> LuaValue {
-        _ = stack.reserve(1)
-        lua_rawgeti(stack.L, index, lua_Integer(i))
-        defer { lunar_pop(stack.L, 1) }
-        return LuaValue.readLossy(from: stack, at: -1)
-    }
-
-    /// Reads a typed field, nil when absent.
-    public func field<T: LuaReadable>(_ key: String, as type: T.Type = T.self) throws(LuaTypeMismatch) -> T? {
-        _ = stack.reserve(2)
-        key.push(to: stack)
-        lua_rawget(stack.L, index)
-        defer { lunar_pop(stack.L, 1) }
-        if lua_type(stack.L, -1) == LUA_TNIL { return nil }
-        do { return try T.read(from: stack, at: -1) } catch {
-            throw LuaTypeMismatch(problem: "field '\(key)': \(error.problem)")
-        }
-    }
-}
-
 // MARK: - References
 
 extension LuaFunction: LuaConvertible {

@@ -54,26 +54,30 @@ public actor LuaEngine {
     /// the callbacks and timers it started do: see ``waitUntilIdle()``).
     @discardableResult
     public func runMain(_ source: String, name: String) async throws(LuaScriptError) -> [LuaValue] {
-        let chunk = try state.load(source, name: name)
-        let result: Result<[LuaValue], LuaScriptError> = await withCheckedContinuation { continuation in
-            state.spawn(chunk) { continuation.resume(returning: $0) }
-        }
-        return try result.get()
+        try await runMain(state.load(source, name: name))
     }
 
     /// Runs a file as the main chunk; its chunk name is the path relative to
-    /// the module root when inside it.
+    /// the module root when inside it. The file is read as bytes, as Lua reads
+    /// a file: a comment or string literal need not be UTF-8.
     @discardableResult
     public func runFile(_ url: URL) async throws -> [LuaValue] {
         let data = try Data(contentsOf: url)
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LuaStateError("\(url.path): not UTF-8 text (binary chunks are not loaded)")
+        if data.starts(with: LuaModuleChunk.binarySignature) {
+            throw LuaStateError("\(url.path): a binary chunk (only Lua text is run)")
         }
         var name = url.path
         if let root = (state.moduleLoader as? LuaDirectoryLoader)?.root.path, name.hasPrefix(root + "/") {
             name = String(name.dropFirst(root.count + 1))
         }
-        return try await runMain(text, name: "@" + name)
+        return try await runMain(state.load(data, name: "@" + name))
+    }
+
+    private func runMain(_ chunk: LuaFunction) async throws(LuaScriptError) -> [LuaValue] {
+        let result: Result<[LuaValue], LuaScriptError> = await withCheckedContinuation { continuation in
+            state.spawn(chunk) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
     }
 
     /// Returns once no job, timer or asynchronous call is pending.

@@ -23,19 +23,23 @@ extension LuaState {
         return true
     }
 
+}
+
+extension LuaStack {
     /// Pushes a handle: a table whose methods (called as `handle:name()`)
-    /// run the given Swift closures and return their Bool.
-    public func pushHandle(on L: OpaquePointer? = nil, methods: [String: () -> Bool]) {
-        let L = L ?? self.L
-        let stack = LuaStack(L: L, state: self)
-        _ = stack.reserve(4)
-        lua_createtable(L, 0, Int32(methods.count))
+    /// run the given Swift closures and return their Bool. Returns a view of it,
+    /// for fields to add.
+    @discardableResult
+    public func pushHandle(methods: [String: () -> Bool]) -> LuaTableView {
+        _ = reserve(4)
+        let handle = pushNewTable(fieldCapacity: methods.count)
         for (name, body) in methods.sorted(by: { $0.key < $1.key }) {
-            pushFunction(named: name, on: L) { frame in
+            state.pushFunction(named: name, on: L) { frame in
                 frame.push(body())
                 return .results(1)
             }
             lua_setfield(L, -2, name)
         }
+        return handle
     }
 }

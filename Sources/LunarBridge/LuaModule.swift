@@ -320,7 +320,7 @@ extension LuaState {
                 let state = frame.state
                 let id = state.addListener(module: moduleName, event: event, fn)
                 // Unowned: the handle lives inside the state, so it must not keep the state alive.
-                state.pushHandle(on: frame.stack.L, methods: ["remove": { [unowned state] in
+                frame.stack.pushHandle(methods: ["remove": { [unowned state] in
                     state.removeListener(module: moduleName, event: event, id: id)
                 }])
                 return .results(1)

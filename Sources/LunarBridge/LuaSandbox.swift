@@ -135,9 +135,7 @@ extension LuaState {
         if let source = sourceModules[name] {
             var text = source.text
             let L = frame.stack.L
-            let status = text.withUTF8 { buf in
-                buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, "=" + name) }
-            }
+            let status = text.withUTF8 { loadText(UnsafeRawBufferPointer($0), name: "=" + name, on: L) }
             if status != LUA_OK { return LuaReturn(code: LUNAR_RAISE) }
             (":" + name).push(to: frame.stack)
             return .results(2)

@@ -1,4 +1,5 @@
 import CLunar
+import struct Foundation.Data
 
 /// Options fixed when a state is created.
 public struct LuaStateOptions: Sendable {
@@ -189,17 +190,28 @@ public final class LuaState {
 
     // MARK: Loading and calling
 
-    /// Compiles text (binary chunks are refused) into a function.
+    /// Compiles Lua text into a function. The text is bytes, as in a file: Lua reads any byte in
+    /// comments and string literals, UTF-8 or not. Binary chunks are refused.
     /// - Parameter name: the chunk name used in messages, e.g. `@screens/login.lua`.
+    public func load(_ source: Data, name: String) throws(LuaScriptError) -> LuaFunction {
+        try finishLoad(source.withUnsafeBytes { loadText($0, name: name, on: L) })
+    }
+
+    /// Compiles Lua text given as a Swift string (its UTF-8 bytes), as the `Data` form does.
     public func load(_ source: String, name: String) throws(LuaScriptError) -> LuaFunction {
-        drainReleases()
         var source = source
-        let status = source.withUTF8 { buf in
-            buf.withMemoryRebound(to: CChar.self) { lunar_loadtext(L, $0.baseAddress, $0.count, name) }
-        }
-        if status != LUA_OK {
-            throw popError(status: status, on: L, fresh: false)
-        }
+        return try finishLoad(source.withUTF8 { loadText(UnsafeRawBufferPointer($0), name: name, on: L) })
+    }
+
+    /// Loads `text` in text mode; the function or the error message is on top of `L`.
+    func loadText(_ text: UnsafeRawBufferPointer, name: String, on L: OpaquePointer) -> Int32 {
+        drainReleases()
+        return lunar_loadtext(L, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, name)
+    }
+
+    /// The function a load left on top, or its error.
+    private func finishLoad(_ status: Int32) throws(LuaScriptError) -> LuaFunction {
+        if status != LUA_OK { throw popError(status: status, on: L, fresh: false) }
         return LuaFunction(reference: makeReference(L))
     }
 

@@ -15,11 +15,8 @@ struct BytecodeCompiler {
 
     /// The bytecode of the script at bundle-relative `path`.
     func compile(_ source: Data, path: String) throws(BundleArchiveError) -> Data {
-        guard let text = String(data: source, encoding: .utf8) else {
-            throw BundleArchiveError(.invalidBundle, "\(path): not UTF-8 text")
-        }
         do {
-            return try state.compileToBytecode(text, name: "@" + path)
+            return try state.compileToBytecode(source, name: "@" + path)
         } catch {
             throw BundleArchiveError(.invalidBundle, "\(path): \(error.message)")
         }

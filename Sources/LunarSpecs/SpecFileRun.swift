@@ -48,9 +48,9 @@ extension LunarRuntime {
             }
             (tests, plan, startTest, resume) = (t, p, s, r)
             let url = bundle.root.appendingPathComponent(relativePath)
-            guard let data = FileManager.default.contents(atPath: url.path),
-                  let source = String(data: data, encoding: .utf8) else {
-                result.loadError = "\(relativePath): cannot read the file as UTF-8 text"
+            // Bytes, as Lua reads a file: a comment or string literal need not be UTF-8.
+            guard let source = FileManager.default.contents(atPath: url.path) else {
+                result.loadError = "\(relativePath): cannot read the file"
                 return result
             }
             let chunk = try state.load(source, name: "@" + relativePath)

@@ -1,5 +1,6 @@
 import Testing
 @testable import LunarBridge
+import LunarTestSupport
 
 /// A slow service behind an async bridged function.
 actor Oven {
@@ -81,32 +82,21 @@ actor Oven {
     @Test func virtualClockTimersFireInDeadlineOrder() async throws {
         let executor = LuaExecutor(clock: .virtual)
         defer { executor.shutdown() }
-        let log = LogBox()
+        let log = SharedLog<String>()
         executor.schedule(after: 2) { log.append("two") }
         executor.schedule(after: 1) { log.append("one") }
         let every = executor.schedule(after: 0.5, repeating: 0.5) { log.append("tick") }
         await executor.advanceAndDrain(by: 1.6)
-        #expect(log.items == ["tick", "one", "tick", "tick"])
+        #expect(log.all == ["tick", "one", "tick", "tick"])
         #expect(executor.cancelTimer(every))
         #expect(!executor.isIdle)  // "two" is still pending
         executor.advance(by: 1)
         await executor.idle()
-        #expect(log.items.last == "two")
+        #expect(log.all.last == "two")
     }
 }
 
-final class LogBox: @unchecked Sendable {
-    private let lock = NSLockShim()
-    private var storage: [String] = []
-    func append(_ s: String) { lock.withLock { storage.append(s) } }
-    var items: [String] { lock.withLock { storage } }
-}
-
 import Foundation
-final class NSLockShim: @unchecked Sendable {
-    let lock = NSLock()
-    func withLock<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
-}
 
 @Suite struct LifetimeTests {
     @Test func droppingTheEngineReleasesTheState() async throws {

@@ -50,41 +50,41 @@ func wakeUp(on host: HostThread) -> LuaExecutor.WakeUp {
     @Test func timersRunInTheHostsTurns() async {
         await withHostThread { host in
             let executor = LuaExecutor(hostDriven: wakeUp(on: host), clock: .virtual)
-            let log = LogBox()
+            let log = SharedLog<String>()
             executor.schedule(after: 1) { log.append(host.isCurrent ? "one on host" : "one elsewhere") }
             executor.schedule(after: 2) { log.append("two") }
             await executor.advanceAndDrain(by: 1)
-            #expect(log.items == ["one on host"])
+            #expect(log.all == ["one on host"])
             executor.advance(by: 1)
             await executor.idle()
-            #expect(log.items == ["one on host", "two"])
+            #expect(log.all == ["one on host", "two"])
             executor.shutdown()
             #expect(executor.waitUntilStopped(timeout: 10))
         }
     }
 
     @Test func aRealTimeTimerAsksForATurnWhenItIsDue() {
-        let asked = LogBox()
+        let asked = SharedLog<String>()
         let executor = LuaExecutor(hostDriven: { _, delay in asked.append(delay > 4 && delay <= 5 ? "in 5s" : "in \(delay)s") })
         executor.schedule(after: 5) {}
         // A turn is asked for by then already: no second request.
         executor.schedule(after: 6) {}
-        #expect(asked.items == ["in 5s"])
+        #expect(asked.all == ["in 5s"])
         executor.enqueue {}
-        #expect(asked.items == ["in 5s", "in 0.0s"])
+        #expect(asked.all == ["in 5s", "in 0.0s"])
     }
 
     @Test func jobsNeverNestWhenAJobRunsPending() async {
         await withHostThread { host in
             let executor = LuaExecutor(hostDriven: wakeUp(on: host), clock: .virtual)
-            let log = LogBox()
+            let log = SharedLog<String>()
             executor.enqueue {
                 executor.enqueue { log.append("second") }
                 executor.runPending()  // inside a job: returns at once
                 log.append("first")
             }
             await executor.idle()
-            #expect(log.items == ["first", "second"])
+            #expect(log.all == ["first", "second"])
             executor.shutdown()
             #expect(executor.waitUntilStopped(timeout: 10))
         }
@@ -93,13 +93,13 @@ func wakeUp(on host: HostThread) -> LuaExecutor.WakeUp {
     @Test func shutdownRunsWhatWasQueuedAtTheNextTurnThenStops() async {
         await withHostThread { host in
             let executor = LuaExecutor(hostDriven: wakeUp(on: host), clock: .virtual)
-            let log = LogBox()
+            let log = SharedLog<String>()
             executor.enqueue { log.append("queued") }
             executor.schedule(after: 10) { log.append("never") }
             executor.shutdown()
             executor.enqueue { log.append("after shutdown") }
             #expect(executor.waitUntilStopped(timeout: 10))
-            #expect(log.items == ["queued"])
+            #expect(log.all == ["queued"])
             #expect(executor.isIdle)
         }
     }

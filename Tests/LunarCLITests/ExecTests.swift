@@ -104,3 +104,38 @@ func temporaryDirectory() throws -> URL {
         #expect(m.err.contains("not enough memory"))
     }
 }
+
+/// Source files are bytes to Lua: a Latin-1 byte in a comment or a string literal does not stop
+/// `lunar exec` or `lunar test` (stock Lua runs such files).
+@Suite struct SourceBytesCommandTests {
+    /// `-- café` then the Latin-1 `é` (0xE9) inside a string literal, given `code` to print it.
+    static func latin1(_ code: String) -> Data {
+        Data("-- caf".utf8) + Data([0xE9]) + Data("\nlocal s = \"caf".utf8) + Data([0xE9]) + Data("\"\n\(code)\n".utf8)
+    }
+
+    @Test func execRunsAFileWithALatin1Byte() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("latin1.lua")
+        try Self.latin1("print(#s, s:byte(4))").write(to: file)
+        let r = try LunarProcess.run(["exec", file.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out == "4\t233\n", "\(r.out)")
+    }
+
+    @Test func aSpecFileWithALatin1ByteRuns() throws {
+        let dir = try BundleDirectory(prefix: "lunar-cli", files: [
+            "manifest.json": BundleDirectory.manifest(),
+            "screens/home.lua": "local ui = require('lunar.ui') return { title = 'Home', render = function() return ui.Text('hi') end }",
+        ])
+        defer { dir.remove() }
+        try dir.write("spec/latin1_spec.lua", bytes: Self.latin1("""
+            describe("latin-1", function()
+              it("keeps the byte", function() expect(s:byte(4)).toBe(233) end)
+            end)
+            """))
+        let run = try LunarProcess.run(["test", dir.root.path])
+        #expect(run.status == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("1 passed"), "\(run.out)")
+    }
+}

@@ -190,6 +190,20 @@ import Testing
         #expect(answer.status == 401)
         #expect(answer.headers[field: "Content-Type"] == "application/json")
     }
+
+    /// A handler file is bytes to Lua: a Latin-1 byte in a comment and in a string literal loads,
+    /// and the byte reaches the response body as it is.
+    @Test func aHandlerWithALatin1ByteLoads() async throws {
+        let bundle = try TemporaryBundle()
+        defer { bundle.remove() }
+        try bundle.directory.write("mock-api/GET/cafe.lua", bytes: Data("-- caf".utf8) + Data([0xE9])
+            + Data("\nreturn function() return { headers = { [\"content-type\"] = \"text/plain\" }, body = \"caf".utf8)
+            + Data([0xE9]) + Data("\" } end\n".utf8))
+        let api = MockAPI(root: bundle.root.appendingPathComponent("mock-api"))
+        let answer = await api.respond(to: MockRequest(method: "get", path: "/cafe"))
+        #expect(answer.status == 200)
+        #expect(answer.body == Array("caf".utf8) + [0xE9])
+    }
 }
 
 /// What a script sees when the mock API has no file for its request (issue 22).

@@ -3,7 +3,6 @@ import LunarBridge
 import LunarDevServer
 import LunarRuntime
 import LunarTestSupport
-import Synchronization
 import Testing
 
 /// Issue 17: every path that hands a JSON document to Lua — a network response, a stored value read
@@ -110,13 +109,13 @@ import Testing
 /// printed once its requests and callbacks are done.
 private struct Harness: Sendable {
     let engine: LuaEngine
-    private let sink: Sink
+    private let sink: SharedLog<String>
 
     init(folder: URL) async throws {
         let engine = try LuaEngine(moduleRoot: folder)
         self.engine = engine
         let executor = engine.executor
-        let sink = Sink()
+        let sink = SharedLog<String>()
         await engine.withState { state in
             ScriptModules.install(on: state, executor: executor, storageDirectory: folder)
             state[extension: ScriptNetwork.self]?.client.configuration.cacheDirectory = folder.appendingPathComponent("http-cache")
@@ -135,8 +134,3 @@ private struct Harness: Sendable {
     }
 }
 
-private final class Sink: Sendable {
-    private let buffer = Mutex<String>("")
-    func append(_ text: String) { buffer.withLock { $0 += text } }
-    var text: String { buffer.withLock { $0 } }
-}

@@ -2,6 +2,7 @@ import LunarBridge
 import LunarIntercept
 import LunarRuntime
 import Testing
+import LunarTestSupport
 
 @Suite struct CallInterceptionTests {
     let bundle: Bundle
@@ -110,7 +111,7 @@ import Testing
         intercept.call("native.calc", "add", "after", function() local t = nil; return t.x end)
         return true
         """)
-        let errors = Marks()
+        let errors = SharedLog<String>()
         let runtime = try await bundle.runtime(errors: errors)
         _ = errors.take()
         let r = try await runtime.lua("require('hooks'); return require('native.calc').add(20, 1)")
@@ -148,7 +149,7 @@ import Testing
         local p1, p2 = calc.pair()
         return function() return a, b, table.concat(seen, "|"), ok, err, p1, p2 end
         """)
-        let errors = Marks()
+        let errors = SharedLog<String>()
         let runtime = try await bundle.runtime(errors: errors)
         _ = errors.take()
         let r = try await runtime.lua("return require('after')()")
@@ -164,7 +165,7 @@ import Testing
 
     @Test func orderMatrixAcrossSwiftAndLua() async throws {
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         func lua(_ name: String) async throws {
             _ = try await runtime.lua("""
@@ -241,7 +242,7 @@ import Testing
 
     @Test func asyncFunctionsAwaitedOrWithACallback() async throws {
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         local calc = require("native.calc")

@@ -2,6 +2,7 @@ import LunarBridge
 import LunarIntercept
 @testable import LunarRuntime
 import Testing
+import LunarTestSupport
 
 /// A screen declaring a view-model, marking its setup steps.
 let loginScreen = """
@@ -39,7 +40,7 @@ return vm
     @Test func afterLoadTheViewModelIsMadeAndInitializedThenBindAndConfigRun() async throws {
         let bundle = try makeBundle()
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         #expect(marks.take() == [])
         try await runtime.run(.open("/login?id=1"))
@@ -69,7 +70,7 @@ return vm
             """,
         ])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = marks.take()
         try await runtime.run(.open("/navPush/table"))
@@ -80,7 +81,7 @@ return vm
     @Test func viewModelHookPointsFromLuaAndSwift() async throws {
         let bundle = try makeBundle()
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         local probe = require("native.probe")
@@ -109,7 +110,7 @@ return vm
     @Test func hostsCanRemoveOrExtendTheDefaultSetup() async throws {
         let bundle = try makeBundle()
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         require("lunar.intercept").screen("load", "after", function(screen) require("native.probe").mark("lua after load " .. screen.title) end)
@@ -146,7 +147,7 @@ return vm
             """,
         ])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = marks.take()
         try await runtime.run(.open("/navPush/brokenvm"))

@@ -3,13 +3,14 @@ import LunarIntercept
 import LunarRuntime
 import LunarUI
 import Testing
+import LunarTestSupport
 
 @Suite struct ScreenInterceptionTests {
     @Test func orderMatrixOnALifecycleStep() async throws {
         let bundle = try Bundle(routes: ["/home": "screens.home", "/next": "screens.next"],
                                 files: ["screens/home.lua": markingScreen("home"), "screens/next.lua": markingScreen("next")])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         func lua(_ name: String) async throws {
             _ = try await runtime.lua("""
@@ -53,7 +54,7 @@ import Testing
         let bundle = try Bundle(routes: ["/home": "screens.home", "/next": "screens.next"],
                                 files: ["screens/home.lua": markingScreen("home"), "screens/next.lua": markingScreen("next")])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         local probe = require("native.probe")
@@ -79,7 +80,7 @@ import Testing
         let bundle = try Bundle(routes: ["/home": "screens.home", "/next": "screens.next"],
                                 files: ["screens/home.lua": markingScreen("home"), "screens/next.lua": markingScreen("next")])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         local ui = require("lunar.ui")
@@ -114,7 +115,7 @@ import Testing
                 """),
             ])
         defer { bundle.remove() }
-        let marks = Marks()
+        let marks = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks)
         _ = try await runtime.lua("""
         local probe = require("native.probe")
@@ -160,7 +161,7 @@ import Testing
                 """,
             ])
         defer { bundle.remove() }
-        let marks = Marks(), errors = Marks()
+        let marks = SharedLog<String>(), errors = SharedLog<String>()
         let runtime = try await bundle.runtime(marks: marks, errors: errors)
         _ = try await runtime.lua("require('hooks')")
         _ = await runtime.withInterceptors { intercept in

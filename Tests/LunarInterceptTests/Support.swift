@@ -3,7 +3,6 @@ import LunarBridge
 import LunarBundle
 import LunarRuntime
 import LunarTestSupport
-import Synchronization
 
 /// A bundle written to a temporary directory by a test.
 struct Bundle {
@@ -20,7 +19,7 @@ struct Bundle {
 
     /// A headless runtime on the virtual clock with `native.probe` (`mark(s)`
     /// appends to `marks`) and `native.calc`; not started when `entry` is false.
-    func runtime(marks: Marks = Marks(), errors: Marks = Marks(), start: Bool = true) async throws -> LunarRuntime {
+    func runtime(marks: SharedLog<String> = SharedLog(), errors: SharedLog<String> = SharedLog(), start: Bool = true) async throws -> LunarRuntime {
         let runtime = try LunarRuntime(bundle: ScriptBundle(directory: root), options: RuntimeOptions(clock: .virtual))
         await runtime.register(LuaModule("native.probe") { m in
             m.function("mark") { (text: String) in marks.append(text) }
@@ -41,14 +40,6 @@ enum Calc {
         m.function("pair") { () -> (Int, String) in (1, "two") }
         m.function("later") { (x: Int) async throws -> Int in x * 2 }
     }
-}
-
-/// A list of strings shared between the test and hooks on the executor.
-final class Marks: Sendable {
-    private let items = Mutex<[String]>([])
-    func append(_ s: String) { items.withLock { $0.append(s) } }
-    var all: [String] { items.withLock { $0 } }
-    func take() -> [String] { items.withLock { let v = $0; $0 = []; return v } }
 }
 
 extension LunarRuntime {

@@ -41,7 +41,7 @@ extension RequestDeliveryTests {
         }
         defer { server.stop() }
         let client = makeClient(server)
-        let delegate = RecordingDelegate()
+        let delegate = RecordingRequestDelegate()
         let good = client.send(Request(path: "/fine"), delegate: delegate)
         let bad = client.send(Request(path: "/broken"), delegate: delegate)
         await delegate.waitForOutcomes(2)
@@ -109,7 +109,7 @@ extension RequestDeliveryTests {
 }
 
 /// Confined to the tests' executor (the main queue), like the client that calls it.
-final class RecordingDelegate: RequestDelegate {
+final class RecordingRequestDelegate: RequestDelegate {
     var finished: [(Int, Response)] = []
     var failed: [(Int, NetworkError)] = []
     var progress: [(Int, DownloadProgress)] = []

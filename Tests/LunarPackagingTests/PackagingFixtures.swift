@@ -129,18 +129,11 @@ extension BundleArchiveError.Reason {
 
 /// Starts `bundle` headless on the virtual clock: the runtime, its first
 /// screen, and the script errors it reports.
-func startHeadless(_ bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions(clock: .virtual)) async throws -> (LunarRuntime, String, ScriptErrors) {
+func startHeadless(_ bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions(clock: .virtual)) async throws -> (LunarRuntime, String, SharedLog<String>) {
     let runtime = try LunarRuntime(bundle: bundle, options: options)
-    let errors = ScriptErrors()
+    let errors = SharedLog<String>()
     await runtime.onScriptError { errors.append($0.report) }
     let first = try await runtime.startHeadless()
     return (runtime, first, errors)
 }
 
-/// Script errors a runtime reported (the handler runs on the runtime's executor).
-final class ScriptErrors: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [String] = []
-    func append(_ report: String) { lock.withLock { reports.append(report) } }
-    var all: [String] { lock.withLock { reports } }
-}

@@ -39,6 +39,22 @@ import Testing
         #expect(await runtime.snapshot().contains("hello from Lua 5.4"))  // still usable
     }
 
+    /// Scripts are bytes: a Latin-1 byte in a string literal is compiled and kept.
+    @Test func aBytecodeBundleKeepsALatin1Byte() async throws {
+        let sample = try SampleBundle()
+        let work = try makeTemporaryDirectory()
+        defer { sample.remove(); try? FileManager.default.removeItem(at: work) }
+        try (Data("-- caf".utf8) + Data([0xE9]) + Data("\nreturn { byte = (\"caf".utf8) + Data([0xE9]) + Data("\"):byte(4) }\n".utf8))
+            .write(to: sample.root.appendingPathComponent("lib/latin1.lua"))
+        let key = BundleSigningKey()
+        let file = work.appendingPathComponent("APP.lunar")
+        _ = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: key, bytecode: true).pack(directory: sample.root, to: file)
+        let bundle = try BundleArchive(contentsOf: file).open(trusting: key.publicKey, bridgeAPI: BridgeAPI.version, into: work)
+        let (runtime, _, _) = try await startHeadless(bundle)
+        let byte = try await runtime.withHost { _, state in try state.run("return require('lib.latin1').byte", name: "=test") }
+        #expect(byte == [.integer(233)])
+    }
+
     @Test func aBytecodeBundleRunsAndItsErrorsStillSayFileAndLine() async throws {
         let sample = try SampleBundle()
         let work = try makeTemporaryDirectory()

@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 @testable import LunarRuntime
+import LunarTestSupport
 import Testing
 
 /// The built-in bridge API: every module a bundle can require is described.
@@ -101,5 +102,14 @@ import Testing
         #expect(check.passed, "\(check.problems)")
         #expect(check.scripts == ["screens/home.lua"])
         #expect(check.summary == "t: 1 script, 1 route: no problems")
+    }
+
+    /// A script is bytes to Lua, as `require` loads it: a Latin-1 byte is no problem.
+    @Test func checkPassesAScriptWithALatin1Byte() throws {
+        let dir = try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest()])
+        defer { dir.remove() }
+        try dir.write("screens/home.lua", bytes: Data("-- caf".utf8) + Data([0xE9]) + Data("\nreturn {}\n".utf8))
+        let check = BundleCheck(directory: dir.root, bridgeAPI: BridgeAPI.version)
+        #expect(check.passed, "\(check.problems)")
     }
 }

@@ -3,18 +3,19 @@ import LunarBridge
 import LunarBundle
 import LunarRuntime
 import Testing
+import LunarTestSupport
 
 /// The smaller faults an adversarial run found (issue 23, item 8): weak error locations, a
 /// `require` that followed symbolic links out of the bundle, and manifests that gave raw
 /// decoder errors or could be any size.
 @Suite struct HardeningFaultTests {
-    func open(_ source: String) async throws -> (LunarRuntime, ErrorLog, TestBundle) {
+    func open(_ source: String) async throws -> (LunarRuntime, SharedLog<LuaScriptError>, TestBundle) {
         let bundle = try TestBundle(routes: ["/home": "screens.home", "/x": "screens.x"], files: [
             "screens/home.lua": "local ui = require('lunar.ui') return { render = function() return ui.Text('home') end }",
             "screens/x.lua": source,
         ])
         let runtime = try await bundle.start()
-        let log = ErrorLog()
+        let log = SharedLog<LuaScriptError>()
         await runtime.onScriptError { log.append($0) }
         try await runtime.run(.open("/x"))
         return (runtime, log, bundle)
@@ -29,7 +30,7 @@ import Testing
             }
             """)
         defer { bundle.remove() }
-        #expect(log.errors.map(\.message) == ["screens/x.lua:2: render() returned number, not an element"])
+        #expect(log.all.map(\.message) == ["screens/x.lua:2: render() returned number, not an element"])
         #expect(await runtime.snapshot().contains("  at screens/x.lua:2"))
     }
 
@@ -45,7 +46,7 @@ import Testing
             }
             """)
         defer { bundle.remove() }
-        let error = try #require(log.errors.first)
+        let error = try #require(log.all.first)
         #expect(error.location == LuaSourceLocation(file: "screens/x.lua", line: 3))
         #expect(error.message.contains("nested more than 200 levels deep"))
         #expect(await runtime.snapshot().contains("  at screens/x.lua:3"))
@@ -57,7 +58,7 @@ import Testing
             return { render = function() return ui.Text("bad \255 bytes") end }
             """#)
         defer { bundle.remove() }
-        let message = try #require(log.errors.first?.message)
+        let message = try #require(log.all.first?.message)
         #expect(message.hasPrefix("screens/x.lua:2: "), "\(message)")
         #expect(message.contains("prop 'text' is not valid UTF-8 text (byte 5 is 0xff)"), "\(message)")
     }
@@ -76,7 +77,7 @@ import Testing
             }
             """)
         defer { bundle.remove() }
-        let error = try #require(log.errors.first)
+        let error = try #require(log.all.first)
         #expect(error.location == LuaSourceLocation(file: "screens/x.lua", line: 7))
         #expect(error.report.hasPrefix("screens/x.lua:7: unhandled signal error: boom"), "\(error.report)")
     }

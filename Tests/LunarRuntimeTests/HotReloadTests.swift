@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarRuntime
 import Testing
+import LunarTestSupport
 
 let counterScreen = """
 local ui = require("lunar.ui")
@@ -37,6 +38,18 @@ return screen
         try await runtime.run(.tap("Add"))
         #expect(await runtime.snapshot().contains("Text \"Total: 12\""))
         #expect(try await runtime.lua("return loads") == [1])
+    }
+
+    /// A module file is bytes to Lua: a Latin-1 byte in a comment does not keep it from reloading.
+    @Test func aFileWithALatin1ByteReloads() async throws {
+        let b = try bundle()
+        defer { b.remove() }
+        let runtime = try await b.start()
+        let edited = counterScreen.replacingOccurrences(of: "\"Count: \"", with: "\"Total: \"")
+        try b.directory.write("screens/home.lua", bytes: Data("-- caf".utf8) + Data([0xE9]) + Data("\n\(edited)".utf8))
+        let report = await runtime.reload(changedFiles: ["screens/home.lua"])
+        #expect(report.reloaded == ["screens.home"], "\(report.failed)")
+        #expect(await runtime.snapshot().contains("Text \"Total: 0\""))
     }
 
     @Test func aSyntaxErrorShowsAnOverlayAndTheFixClearsIt() async throws {
@@ -304,13 +317,6 @@ return screen
 
 /// The polling watcher macOS and iOS use, forced on Linux and driven by explicit polls.
 @Suite struct PollingBundleWatcherTests {
-    final class Batches: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [[String]] = []
-        func append(_ batch: [String]) { lock.withLock { items.append(batch) } }
-        var all: [[String]] { lock.withLock { items } }
-    }
-
     func makeRoot() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-poll-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
@@ -322,7 +328,7 @@ return screen
         let root = try makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
-        let batches = Batches()
+        let batches = SharedLog<[String]>()
         try watcher.start { batches.append($0) }
         defer { watcher.stop() }
         #expect(!watcher.usesFileEvents)
@@ -350,7 +356,7 @@ return screen
         let root = try makeRoot()
         defer { try? FileManager.default.removeItem(at: root) }
         let watcher = BundleWatcher(root: root, method: .pollingOnDemand)
-        let first = Batches(), second = Batches()
+        let first = SharedLog<[String]>(), second = SharedLog<[String]>()
         let firstSubscription = try watcher.start { first.append($0) }
         let secondSubscription = try watcher.start { second.append($0) }
         try "return 1".write(to: root.appendingPathComponent("a.lua"), atomically: false, encoding: .utf8)

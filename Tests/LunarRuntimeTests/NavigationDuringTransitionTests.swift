@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarRuntime
 import Testing
+import LunarTestSupport
 
 /// Navigation asked for while screens are changing (a lifecycle method, an interceptor,
 /// `render()`) waits for the change to end and then runs, in order; it never reaches the
@@ -25,10 +26,10 @@ import Testing
 
     static let routes = ["/home": "screens.home", "/a": "screens.a", "/b": "screens.b", "/m": "screens.m"]
 
-    func start(_ files: [String: String]) async throws -> (TestBundle, LunarRuntime, ErrorLog) {
+    func start(_ files: [String: String]) async throws -> (TestBundle, LunarRuntime, SharedLog<LuaScriptError>) {
         let bundle = try TestBundle(routes: Self.routes, files: files)
         let runtime = try await bundle.start()
-        let log = ErrorLog()
+        let log = SharedLog<LuaScriptError>()
         await runtime.onScriptError { log.append($0) }
         return (bundle, runtime, log)
     }
@@ -58,7 +59,7 @@ import Testing
         try await runtime.run(.tap("to /b"), .back)
         #expect(try await stack(runtime) == "screens.home screens.b")
         #expect(await runtime.snapshot().hasPrefix("== B =="))
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func popFromWillDisappear() async throws {
@@ -77,7 +78,7 @@ import Testing
         // The back closes B; the pop B asked for while leaving then closes A.
         #expect(try await stack(runtime) == "screens.home")
         #expect(await runtime.snapshot().hasPrefix("== Home =="))
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func presentAndDismissFromWillDisappear() async throws {
@@ -99,7 +100,7 @@ import Testing
         #expect(await runtime.snapshot().hasPrefix("== M == (modal)"))
         try await runtime.run(.back)
         #expect(try await stack(runtime) == "screens.home")
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func dismissFromAModalsWillDisappear() async throws {
@@ -116,7 +117,7 @@ import Testing
         try await runtime.run(.tap("to /b"))
         #expect(try await stack(runtime) == "screens.home")
         #expect(await runtime.snapshot().hasPrefix("== Home =="))
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func interceptorOnWillDisappearPops() async throws {
@@ -136,7 +137,7 @@ import Testing
         defer { bundle.remove() }
         try await runtime.run(.tap("to /a"), .tap("to /b"), .back)
         #expect(try await stack(runtime) == "screens.home")
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func pushFromRenderShowsTheNewScreen() async throws {
@@ -162,7 +163,7 @@ import Testing
         let snapshot = await runtime.snapshot()
         #expect(snapshot.hasPrefix("== B =="))
         #expect(snapshot.contains("Text \"B\""), "B rendered: \(snapshot)")
-        #expect(log.errors.isEmpty, "\(log.errors)")
+        #expect(log.all.isEmpty, "\(log.all)")
     }
 
     @Test func renderThatAlwaysPushesIsStoppedAtItsLine() async throws {
@@ -182,7 +183,7 @@ import Testing
         ])
         defer { bundle.remove() }
         try await runtime.run(.tap("to /a"))
-        let error = try #require(log.errors.first)
+        let error = try #require(log.all.first)
         #expect(error.message.hasPrefix("screens/a.lua:6: navigation loop"), "\(error.message)")
         // The host lives on: going home still works.
         try await runtime.run(.open("/home"))
@@ -202,10 +203,3 @@ import Testing
     }
 }
 
-/// Script errors reported by a runtime, in order.
-final class ErrorLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [LuaScriptError] = []
-    func append(_ error: LuaScriptError) { lock.withLock { list.append(error) } }
-    var errors: [LuaScriptError] { lock.withLock { list } }
-}

@@ -39,13 +39,13 @@ import Testing
             """.write(to: root.appendingPathComponent("screens/detail.lua"), atomically: true, encoding: .utf8)
 
         let runtime = try LunarRuntime(bundle: ScriptBundle(directory: root), options: RuntimeOptions(storageDirectory: root))
-        let log = LogBox()
-        await runtime.withHost { _, state in state.output = { log.print($0) } }
+        let log = SharedLog<String>()
+        await runtime.withHost { _, state in state.output = { log.append($0) } }
         _ = try await runtime.startHeadless()
         #expect(await runtime.open("/navPush/detail"))
         await runtime.withHost { host, _ in _ = host.back() }
         #expect(await runtime.wait(timeout: 5))
-        #expect(log.printed.split(separator: "\n").sorted() == ["feed\tcancelled", "login\tt-42"])
+        #expect(log.text.split(separator: "\n").sorted() == ["feed\tcancelled", "login\tt-42"])
         #expect(server.hits("/feed") <= 1)
     }
 }

@@ -1,17 +1,8 @@
 import LunarUI
 
 @testable import LunarTerminal
+import LunarTestSupport
 
-/// Records what a renderer reports; `onEvent` plays the runtime's part when a test needs one.
-final class RecordingDelegate: RendererDelegate {
-    private(set) var events: [RendererEvent] = []
-    var onEvent: ((RendererEvent) -> Void)?
-
-    func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
-        events.append(event)
-        onEvent?(event)
-    }
-}
 
 /// A timer in virtual time: jobs run when a test advances the clock past their deadline.
 final class ManualTimer {

@@ -30,9 +30,14 @@ public struct BundleDirectory: Sendable {
 
     /// Writes (or replaces, atomically) one file, making its directories.
     public func write(_ path: String, _ text: String) throws {
+        try write(path, bytes: Data(text.utf8))
+    }
+
+    /// Writes (or replaces, atomically) one file of any bytes (Lua text need not be UTF-8).
+    public func write(_ path: String, bytes: Data) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try bytes.write(to: url, options: .atomic)
     }
 
     /// Removes the directory and everything in it.

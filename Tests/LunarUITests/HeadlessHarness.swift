@@ -1,16 +1,7 @@
 import LunarHeadless
 import LunarUI
+import LunarTestSupport
 
-/// Records what a renderer reports; `onEvent` plays the runtime's part when a test needs one.
-final class RecordingDelegate: RendererDelegate {
-    private(set) var events: [RendererEvent] = []
-    var onEvent: ((RendererEvent) -> Void)?
-
-    func renderer(_ renderer: any Renderer, didReport event: RendererEvent) {
-        events.append(event)
-        onEvent?(event)
-    }
-}
 
 /// A headless renderer with one reconciler per screen: what the runtime does, minus Lua.
 final class HeadlessHarness {

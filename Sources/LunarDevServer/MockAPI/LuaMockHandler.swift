@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarJSON
@@ -31,10 +30,8 @@ final class LuaMockHandler: Sendable {
     /// Compiles and runs the file; fails with the script error (file:line) or a message.
     static func load(_ endpoint: MockEndpoint, moduleRoot: URL) async throws -> LuaMockHandler {
         let stamp = FileStamp(of: endpoint.file)
-        let data = try Data(contentsOf: endpoint.file)
-        guard let source = String(data: data, encoding: .utf8) else {
-            throw MockHandlerFailure("\(endpoint.bundlePath): not UTF-8 text")
-        }
+        // Bytes, as Lua reads a file: a comment or string literal need not be UTF-8.
+        let source = try Data(contentsOf: endpoint.file)
         let engine = try LuaEngine(options: options, moduleRoot: moduleRoot)
         let bundlePath = endpoint.bundlePath
         let function = try await engine.withState { state throws -> LuaFunction in
@@ -103,7 +100,7 @@ final class LuaMockHandler: Sendable {
         let stack = state.stack
         _ = stack.reserve(2)
         value.push(to: stack)
-        defer { lunar_pop(state.L, 1) }
+        defer { stack.pop() }
         let table = try LuaTableView.read(from: stack, at: -1)
         var response = MockResponse(status: 200)
         switch table["status"] {
@@ -137,13 +134,10 @@ final class LuaMockHandler: Sendable {
             response.body = bytes
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/octet-stream")) }
         default:
-            "body".push(to: stack)
-            lua_rawget(state.L, table.index)
-            defer { lunar_pop(state.L, 1) }
-            do {
-                response.body = Array(try stack.encodeJSON(at: -1))
-            } catch {
-                throw MockHandlerFailure("body: \(error.message)")
+            response.body = try table.withField("body") { body throws(MockHandlerFailure) in
+                do throws(LuaJSONError) { return Array(try stack.encodeJSON(at: body)) } catch {
+                    throw MockHandlerFailure("body: \(error.message)")
+                }
             }
             if contentType == nil { response.headers.append(HeaderField("content-type", "application/json")) }
         }

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarIntercept
 
@@ -28,7 +27,7 @@ public struct InterceptedCall {
 
     func results(of output: LuaReturn, keepingReferences: Bool) -> [LuaValue] {
         guard let count = output.resultCount, count > 0 else { return [] }
-        let top = lua_gettop(frame.stack.L)
+        let top = frame.stack.top
         return ((top - count + 1)...top).map { frame.stack.value(at: $0, keepingReferences: keepingReferences) }
     }
 

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarIntercept
 import LunarUI
@@ -70,13 +69,13 @@ extension ScreenHost {
         }
     }
 
-    /// The open screen whose instance is the table at `pointer` (`lua_topointer`).
+    /// The open screen whose instance is the table at `pointer` (its ``LuaStack/identity(at:)``).
     func screenID(ofInstanceAt pointer: UnsafeRawPointer) -> ScreenID? {
-        let L = state.L
+        let stack = state.stack
         for (id, screen) in screens {
-            screen.instance.push(to: state.stack)
-            let found = lua_topointer(L, -1) == pointer
-            lunar_pop(L, 1)
+            screen.instance.push(to: stack)
+            let found = stack.identity(at: -1) == pointer
+            stack.pop()
             if found { return id }
         }
         return nil

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarIntercept
 
@@ -95,24 +94,19 @@ enum ScriptHooks {
         case .after:
             return .after { call, outcome in
                 let stack = call.frame.stack
-                let L = stack.L
                 switch outcome {
                 case .success(let output):
                     let count = output.resultCount ?? 0
-                    let top = lua_gettop(L)
+                    let top = stack.top
                     _ = stack.reserve(count + 3)
                     fn.push(to: stack)
-                    lua_pushboolean(L, 1)
-                    var index = top - count + 1
-                    while index <= top {
-                        lua_pushvalue(L, index)
-                        index += 1
-                    }
+                    true.push(to: stack)
+                    stack.pushCopies(from: top - count + 1, through: top)
                     try stack.protectedCall(arguments: count + 1, results: 0)
                 case .failure(let error):
                     _ = stack.reserve(4)
                     fn.push(to: stack)
-                    lua_pushboolean(L, 0)
+                    false.push(to: stack)
                     stack.state.errorValue(for: error, function: call.frame.functionName).push(to: stack)
                     try stack.protectedCall(arguments: 2, results: 0)
                 }
@@ -120,17 +114,16 @@ enum ScriptHooks {
         case .instead:
             return .instead { call, proceed in
                 let stack = call.frame.stack
-                let L = stack.L
                 let count = call.frame.argumentCount
                 let context = CallProceedContext(call: call, proceed: proceed)
                 defer {
                     context.call = nil
                     context.proceed = nil
                 }
-                let base = lua_gettop(L)
+                let base = stack.top
                 _ = stack.reserve(count + 3)
                 fn.push(to: stack)
-                stack.state.pushFunction(named: call.frame.functionName, on: L) { frame in
+                stack.state.pushFunction(named: call.frame.functionName, on: stack.L) { frame in
                     guard let call = context.call, let proceed = context.proceed else {
                         throw LuaError.message("proceed called after the intercepted call returned")
                     }
@@ -141,24 +134,19 @@ enum ScriptHooks {
                 }
                 pushArguments(of: call)
                 do {
-                    try stack.protectedCall(arguments: count + 1, results: LUA_MULTRET)
+                    try stack.protectedCall(arguments: count + 1, results: LuaStack.allResults)
                 } catch {
                     // The hook point then answers with what proceed returned: put it back.
                     for value in context.results ?? [] { value.push(to: stack) }
                     throw error
                 }
-                return .results(lua_gettop(L) - base)
+                return .results(stack.top - base)
             }
         }
     }
 
     private static func pushArguments(of call: InterceptedCall) {
-        let L = call.frame.stack.L
-        var index: Int32 = 1
-        while index <= call.frame.argumentCount {
-            lua_pushvalue(L, index)
-            index += 1
-        }
+        call.frame.stack.pushCopies(from: 1, through: call.frame.argumentCount)
     }
 }
 

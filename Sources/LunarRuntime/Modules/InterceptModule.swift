@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarIntercept
 
@@ -88,7 +87,7 @@ enum InterceptModule {
     }
 
     private static func pushToken(_ token: HookToken, _ frame: LuaCallFrame) {
-        frame.state.pushHandle(on: frame.stack.L, methods: ["remove": { token.remove() }])
+        frame.stack.pushHandle(methods: ["remove": { token.remove() }])
     }
 }
 
@@ -96,14 +95,14 @@ enum InterceptModule {
 private struct HookOptions {
     var once = false
     var when: LuaFunction?
-    /// `lua_topointer` of the `instance` table.
+    /// The identity (``LuaStack/identity(at:)``) of the `instance` table.
     var instance: UnsafeRawPointer?
 
     init(_ frame: LuaCallFrame, at position: Int32, allowsInstance: Bool) throws {
-        let L = frame.stack.L
-        switch lua_type(L, position) {
-        case LUA_TNONE, LUA_TNIL: return
-        case LUA_TTABLE: break
+        let stack = frame.stack
+        switch stack.type(at: position) {
+        case .none, .nil: return
+        case .table: break
         default:
             throw LuaArgumentError(position: Int(position), problem: "options table expected, got \(frame.stack.typeName(at: position))")
         }
@@ -114,17 +113,15 @@ private struct HookOptions {
         } catch {
             throw LuaArgumentError(position: Int(position), problem: "bad option (\(error.problem))")
         }
-        _ = frame.stack.reserve(2)
-        lua_pushstring(L, "instance")
-        lua_rawget(L, view.index)
-        defer { lunar_pop(L, 1) }
-        switch lua_type(L, -1) {
-        case LUA_TNIL: break
-        case LUA_TTABLE where allowsInstance: instance = lua_topointer(L, -1)
-        case _ where !allowsInstance:
-            throw LuaArgumentError(position: Int(position), problem: "field 'instance' is for screen hooks")
-        default:
-            throw LuaArgumentError(position: Int(position), problem: "field 'instance': screen table expected, got \(frame.stack.typeName(at: -1))")
+        instance = try view.withField("instance") { field throws(LuaArgumentError) -> UnsafeRawPointer? in
+            switch stack.type(at: field) {
+            case .nil: return nil
+            case .table where allowsInstance: return stack.identity(at: field)
+            case _ where !allowsInstance:
+                throw LuaArgumentError(position: Int(position), problem: "field 'instance' is for screen hooks")
+            default:
+                throw LuaArgumentError(position: Int(position), problem: "field 'instance': screen table expected, got \(stack.typeName(at: field))")
+            }
         }
         if instance != nil, when != nil {
             throw LuaArgumentError(position: Int(position), problem: "give 'when' or 'instance', not both")

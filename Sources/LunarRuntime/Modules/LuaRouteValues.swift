@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarRouter
 
@@ -13,23 +12,18 @@ struct LuaRouteParameters: LuaPushable {
     }
 
     func push(to stack: LuaStack) {
-        let L = stack.L
         _ = stack.reserve(4)
-        lua_createtable(L, 0, Int32(clamping: parameters.count))
+        let table = stack.pushNewTable(fieldCapacity: parameters.count)
         for (key, value) in parameters {
             switch value {
             case .string(let text):
-                key.push(to: stack)
-                text.push(to: stack)
+                table.set(key, text)
             case .list(let texts):
-                key.push(to: stack)
-                texts.push(to: stack)
+                table.set(key, texts)
             case .opaque(let payload):
                 guard let payload = payload as? any LuaPushable else { continue }
-                key.push(to: stack)
-                payload.push(to: stack)
+                table.set(key, payload)
             }
-            lua_rawset(L, -3)
         }
     }
 }
@@ -40,13 +34,12 @@ struct LuaRouteMatch: LuaPushable {
     let match: RouteMatch
 
     func push(to stack: LuaStack) {
-        let L = stack.L
         _ = stack.reserve(4)
-        lua_createtable(L, 0, 4)
-        set("pattern", match.pattern, on: stack)
-        set("url", match.url, on: stack)
-        if let scheme = match.scheme { set("scheme", scheme, on: stack) }
-        if let wildcard = match.wildcardComponents { set("wildcard", wildcard, on: stack) }
+        let table = stack.pushNewTable(fieldCapacity: 4)
+        table.set("pattern", match.pattern)
+        table.set("url", match.url)
+        if let scheme = match.scheme { table.set("scheme", scheme) }
+        if let wildcard = match.wildcardComponents { table.set("wildcard", wildcard) }
     }
 }
 
@@ -56,7 +49,7 @@ struct LuaHandlerVerdict: LuaReadable {
     let accepted: Bool
 
     static func read(from stack: LuaStack, at index: Int32) -> LuaHandlerVerdict {
-        let declined = lua_type(stack.L, index) == LUA_TBOOLEAN && lua_toboolean(stack.L, index) == 0
+        let declined = stack.type(at: index) == .boolean && !stack.isTruthy(at: index)
         return LuaHandlerVerdict(accepted: !declined)
     }
 }
@@ -69,19 +62,12 @@ struct LuaRouteHandle: LuaPushable {
     func push(to stack: LuaStack) {
         // Not the token itself: a removed route must let go of its handler, which may hold
         // this very handle.
-        stack.state.pushHandle(on: stack.L, methods: ["remove": token.remover])
+        let table = stack.pushHandle(methods: ["remove": token.remover])
         _ = stack.reserve(3)
-        set("pattern", token.pattern, on: stack)
-        if let scheme = token.scheme { set("scheme", scheme, on: stack) }
-        set("priority", token.priority, on: stack)
+        table.set("pattern", token.pattern)
+        if let scheme = token.scheme { table.set("scheme", scheme) }
+        table.set("priority", token.priority)
     }
-}
-
-/// Sets `table[key] = value` (raw) on the table at the top of the stack.
-private func set(_ key: String, _ value: some LuaPushable, on stack: LuaStack) {
-    key.push(to: stack)
-    value.push(to: stack)
-    lua_rawset(stack.L, -3)
 }
 
 /// Reading route values from Lua arguments.
@@ -91,41 +77,32 @@ enum LuaRouteValues {
     /// tables by reference, so a handler gets the very table (or function) that was passed.
     static func readExtra(_ frame: LuaCallFrame, at position: Int32) throws(LuaArgumentError) -> [String: RouteValue] {
         let stack = frame.stack
-        let L = stack.L
-        switch lua_type(L, position) {
-        case LUA_TNONE, LUA_TNIL:
-            return [:]
-        case LUA_TTABLE:
-            break
-        default:
+        if stack.type(at: position).isAbsent { return [:] }
+        guard let table = stack.table(at: position) else {
             throw LuaArgumentError(position: Int(position), problem: "table expected, got \(stack.typeName(at: position))")
         }
         guard stack.reserve(4) else { throw LuaArgumentError(position: Int(position), problem: "stack overflow") }
         var extra: [String: RouteValue] = [:]
-        lua_pushnil(L)
-        while lua_next(L, position) != 0 {
-            // Only string keys are read, so lua_next never sees a key converted in place.
-            guard lua_type(L, -2) == LUA_TSTRING, let key = try? String.read(from: stack, at: -2) else {
-                let problem = lua_type(L, -2) == LUA_TSTRING
+        try table.forEachPair { key, value throws(LuaArgumentError) in
+            // Only string keys are read, so the traversal never sees a key converted in place.
+            let isString = stack.type(at: key) == .string
+            guard isString, let name = try? String.read(from: stack, at: key) else {
+                let problem = isString
                     ? "extra parameter name is not valid UTF-8"
-                    : "extra parameter names must be strings, got a \(stack.typeName(at: -2)) key"
-                lunar_pop(L, 2)
+                    : "extra parameter names must be strings, got a \(stack.typeName(at: key)) key"
                 throw LuaArgumentError(position: Int(position), problem: problem)
             }
-            extra[key] = routeValue(at: -1, in: stack)
-            lunar_pop(L, 1)
+            extra[name] = routeValue(at: value, in: stack)
         }
         return extra
     }
 
     private static func routeValue(at index: Int32, in stack: LuaStack) -> RouteValue {
-        let L = stack.L
-        switch lua_type(L, index) {
-        case LUA_TSTRING:
+        switch stack.type(at: index) {
+        case .string:
             if let text = try? String.read(from: stack, at: index) { return .string(text) }
-        case LUA_TTABLE:
-            lua_pushvalue(L, index)
-            return .opaque(LuaValue.reference(stack.state.popReference(on: L)))
+        case .table:
+            return .opaque(LuaValue.reference(stack.reference(to: index)))
         default:
             break
         }

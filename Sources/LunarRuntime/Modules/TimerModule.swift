@@ -28,7 +28,7 @@ enum TimerModule {
             let state = state.value
             do throws(LuaScriptError) { try state.callPushing(fn) { _ in 0 } } catch { state.report(error) }
         }
-        frame.state.pushHandle(on: frame.stack.L, methods: ["cancel": { executor.cancelTimer(id) }])
+        frame.stack.pushHandle(methods: ["cancel": { executor.cancelTimer(id) }])
         return .results(1)
     }
 }

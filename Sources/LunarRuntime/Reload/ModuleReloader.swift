@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -100,21 +99,21 @@ final class ModuleReloader {
             }
         }
         for module in order {
-            let source: String
-            let chunkName: String
+            // The file's bytes, loaded as `require` loads them.
+            let file: LuaModuleChunk
             do {
-                guard let found = try state.moduleLoader?.source(forModule: module) else {
+                guard let found = try state.moduleLoader?.chunk(forModule: module) else {
                     continue  // deleted: the running code stays until the app restarts
                 }
-                (source, chunkName) = found
+                file = found
             } catch {
                 continue
             }
-            let displayFile = String(chunkName.dropFirst())
+            let displayFile = String(file.chunkName.dropFirst())
             // A `--@refresh reset` module is taken whole, data fields included: its screens remount.
-            let reset = source.hasPrefix("--@refresh reset")
+            let reset = file.bytes.starts(with: Self.resetDirective)
             do {
-                let chunk = try state.load(source, name: chunkName)
+                let chunk = try state.load(chunk: file)
                 registrations.removeRegistrations(of: module)
                 _ = try state.callHelper(support.function("run", in: state),
                                          [.string(module), .function(chunk), .string(displayFile), .boolean(reset)])
@@ -149,6 +148,9 @@ final class ModuleReloader {
               case .table(let list) = result else { return [] }
         return list.array.compactMap(\.stringValue)
     }
+
+    /// The first line that asks for a remount on reload.
+    static let resetDirective = Data("--@refresh reset".utf8)
 
     static let supportSource = LuaSource("lunar.reload", embedded: PackageResources.reload_lua)
 }

@@ -1,10 +1,8 @@
-import CLunar
 import LunarBridge
 import LunarUI
 
 /// Reads the element tree a screen's `render()` returned (plain Lua tables
 /// built by `lunar.ui`) into `Element` values, with raw access only.
-/// On error the stack is left as is: the caller restores its top.
 struct ElementReader {
     let stack: LuaStack
     /// Props bound to signals, by child-index path from the root.
@@ -14,87 +12,72 @@ struct ElementReader {
 
     /// Reads the element at `index` (absolute).
     mutating func read(at index: Int32, path: [Int] = [], depth: Int = 0) throws(RenderError) -> Element {
-        let L = stack.L
         guard depth < 200 else { throw RenderError("the element tree is nested more than 200 levels deep") }
-        guard lua_type(L, index) == LUA_TTABLE else {
+        guard let table = stack.table(at: index) else {
             throw RenderError("\(describe(path)) is a \(stack.typeName(at: index)), not an element (build elements with lunar.ui)")
         }
         guard stack.reserve(6) else { throw RenderError("the element tree is too deep") }
-        let kindName = rawString(index, "kind")
+        let kindName = rawString(table, "kind")
         guard let kindName, let kind = ElementKind(rawValue: kindName) else {
             throw RenderError("\(describe(path)) has no valid 'kind' (got \(kindName.map { "'\($0)'" } ?? "none")): build elements with lunar.ui")
         }
-        var element = Element(kind, id: scalarString(index, "id"), key: scalarString(index, "key"))
+        var element = Element(kind, id: scalarString(table, "id"), key: scalarString(table, "key"))
 
-        try forEachStringKey(of: "props", in: index) { name, value throws(RenderError) in
+        try forEachStringKey(of: "props", in: table) { name, value throws(RenderError) in
             if let prop = propValue(at: value) {
                 element.props[PropName(rawValue: name)] = prop
-            } else if lua_type(L, value) == LUA_TSTRING {
+            } else if stack.type(at: value) == .string {
                 throw RenderError("\(describe(path, kind)) prop '\(name)' is not valid UTF-8 text (\(invalidUTF8(at: value))); "
                                   + "text shown on screen must be UTF-8")
-            } else if lua_type(L, value) != LUA_TNIL {
+            } else if stack.type(at: value) != .nil {
                 throw RenderError("\(describe(path, kind)) prop '\(name)' is a \(stack.typeName(at: value)); props are strings, numbers, booleans or signals")
             }
         }
-        try forEachStringKey(of: "events", in: index) { name, value throws(RenderError) in
-            if lua_type(L, value) == LUA_TFUNCTION { element.events.insert(EventName(rawValue: name)) }
+        try forEachStringKey(of: "events", in: table) { name, value throws(RenderError) in
+            if stack.type(at: value) == .function { element.events.insert(EventName(rawValue: name)) }
         }
         var bound: [(path: [Int], prop: String, source: LuaValue)] = []
-        try forEachStringKey(of: "bound", in: index) { name, value throws(RenderError) in
-            lua_pushvalue(L, value)
-            bound.append((path, name, .reference(stack.state.popReference(on: L))))
+        try forEachStringKey(of: "bound", in: table) { name, value throws(RenderError) in
+            bound.append((path, name, .reference(stack.reference(to: value))))
         }
         self.bound += bound
 
-        // children
-        "children".push(to: stack)
-        lua_rawget(L, index)
-        if lua_type(L, -1) == LUA_TTABLE {
-            let children = lua_gettop(L)
-            let n = lua_rawlen(L, children)
-            if n > 0 {
-                element.children.reserveCapacity(Int(n))
-                for i in 1...Int(n) {
-                    lua_rawgeti(L, children, lua_Integer(i))
-                    do {
-                        element.children.append(try read(at: lua_gettop(L), path: path + [i - 1], depth: depth + 1))
-                    } catch {
-                        lunar_pop(L, 2)
-                        throw error
-                    }
-                    lunar_pop(L, 1)
-                }
+        element.children = try table.withField("children") { field throws(RenderError) -> [Element] in
+            guard let children = stack.table(at: field) else { return [] }
+            var list: [Element] = []
+            list.reserveCapacity(children.count)
+            try children.forEachElement { position, child throws(RenderError) in
+                list.append(try self.read(at: child, path: path + [position - 1], depth: depth + 1))
+                return true
             }
+            return list
         }
-        lunar_pop(L, 1)
         return element
     }
 
     /// Calls `body(key, valueIndex)` for each string key of the table in field
-    /// `field` of the table at `table` (raw access; nothing when absent).
-    private func forEachStringKey(of field: String, in table: Int32, _ body: (String, Int32) throws(RenderError) -> Void) throws(RenderError) {
-        let L = stack.L
-        field.push(to: stack)
-        lua_rawget(L, table)
-        defer { lunar_pop(L, 1) }
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        let fields = lua_gettop(L)
-        lua_pushnil(L)
-        while lua_next(L, fields) != 0 {
-            defer { lunar_pop(L, 1) }
-            guard lua_type(L, -2) == LUA_TSTRING, let key = try? String.read(from: stack, at: -2) else { continue }
-            try body(key, lua_gettop(L))
+    /// `field` of `table` (nothing when absent).
+    private func forEachStringKey(of field: String, in table: LuaTableView,
+                                  _ body: (String, Int32) throws(RenderError) -> Void) throws(RenderError) {
+        try table.withField(field) { fields throws(RenderError) in
+            guard let fields = stack.table(at: fields) else { return }
+            try fields.forEachPair { key, value throws(RenderError) in
+                guard stack.type(at: key) == .string, let name = try? String.read(from: stack, at: key) else { return }
+                try body(name, value)
+            }
         }
     }
 
     private func propValue(at index: Int32) -> PropValue? {
-        let L = stack.L
-        switch lua_type(L, index) {
-        case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
-            return .double(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING:
+        switch stack.type(at: index) {
+        case .boolean: return .bool(stack.isTruthy(at: index))
+        case .number:
+            switch stack.numberValue(at: index) {
+            case .integer(let value)?: return .int(value)
+            case .number(let value)?: return .double(value)
+            default: return nil
+            }
+        case .string:
             return (try? String.read(from: stack, at: index)).map(PropValue.string)
         default: return nil
         }
@@ -102,42 +85,37 @@ struct ElementReader {
 
     /// Where the string at `index` stops being UTF-8: "byte 5 is 0xff".
     private func invalidUTF8(at index: Int32) -> String {
-        var length = 0
-        guard let bytes = lua_tolstring(stack.L, index, &length) else { return "unreadable" }
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        guard let bytes = try? LuaBytes.read(from: stack, at: index).bytes else { return "unreadable" }
         var offset = 0
         var decoder = UTF8()
-        var iterator = buffer.makeIterator()
+        var iterator = bytes.makeIterator()
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: return "unreadable"
             case .error:
-                let byte = buffer[min(offset, buffer.count - 1)]
+                let byte = bytes[min(offset, bytes.count - 1)]
                 return "byte \(offset + 1) is 0x\(String(byte, radix: 16))"
             }
         }
     }
 
-    private func rawString(_ table: Int32, _ key: String) -> String? {
-        key.push(to: stack)
-        lua_rawget(stack.L, table)
-        defer { lunar_pop(stack.L, 1) }
-        guard lua_type(stack.L, -1) == LUA_TSTRING else { return nil }
-        return try? String.read(from: stack, at: -1)
+    private func rawString(_ table: LuaTableView, _ key: String) -> String? {
+        table.withField(key) { field in
+            stack.type(at: field) == .string ? try? String.read(from: stack, at: field) : nil
+        }
     }
 
     /// A string or number field as a string (ids and keys may be numbers).
-    private func scalarString(_ table: Int32, _ key: String) -> String? {
-        key.push(to: stack)
-        lua_rawget(stack.L, table)
-        defer { lunar_pop(stack.L, 1) }
-        let t = lua_type(stack.L, -1)
-        guard t == LUA_TSTRING || t == LUA_TNUMBER else { return nil }
-        // Convert a copy: lua_tolstring would turn the number in place.
-        lua_pushvalue(stack.L, -1)
-        defer { lunar_pop(stack.L, 1) }
-        return try? String.read(from: stack, at: -1)
+    private func scalarString(_ table: LuaTableView, _ key: String) -> String? {
+        table.withField(key) { field in
+            let type = stack.type(at: field)
+            guard type == .string || type == .number else { return nil }
+            // Convert a copy: reading a number as a string turns it in place.
+            stack.pushCopy(of: field)
+            defer { stack.pop() }
+            return try? String.read(from: stack, at: -1)
+        }
     }
 
     private func describe(_ path: [Int], _ kind: ElementKind? = nil) -> String {

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -50,7 +49,7 @@ extension ScreenHost {
         _ = stack.reserve(1)
         LuaValue.reference(source).push(to: stack)
         let signal = SignalArgument.source(at: -1, in: stack)
-        lunar_pop(state.L, 1)
+        stack.pop()
         if let signal {
             let subscription = signal.subscribe { [weak self] event in
                 switch event {
@@ -84,8 +83,8 @@ extension ScreenHost {
         _ = stack.reserve(2)
         LuaValue.reference(a).push(to: stack)
         LuaValue.reference(b).push(to: stack)
-        defer { lunar_pop(state.L, 2) }
-        return lua_rawequal(state.L, -1, -2) != 0
+        defer { stack.pop(2) }
+        return stack.rawEqual(-1, -2)
     }
 
     func boundValueChanged(screen id: ScreenID, key: PropBindingKey, value: LuaValue) {

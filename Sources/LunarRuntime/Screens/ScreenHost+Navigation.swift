@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -124,8 +123,8 @@ extension ScreenHost {
         } catch let error as LuaScriptError {
             // The module does not load: report it, and show it in place of the screen.
             onScriptError(error)
-            lunar_newtable(state.L)
-            let placeholder = LuaTableReference(reference: state.popReference())
+            state.stack.pushNewTable()
+            let placeholder = LuaTableReference(reference: state.stack.popReference())
             let screen = ScreenInstance(id: id, module: module, target: target, instance: placeholder, modal: modal)
             screens[id] = screen
             present(screen, error: error)

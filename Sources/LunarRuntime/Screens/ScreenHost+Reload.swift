@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -40,10 +39,9 @@ extension ScreenHost {
     func renderHeld(_ screen: ScreenInstance) {
         rendering = true
         defer { rendering = false }
-        let L = state.L
         let stack = state.stack
-        let base = lua_gettop(L)
-        defer { lua_settop(L, base) }
+        let base = stack.top
+        defer { stack.setTop(base) }
         let results: [LuaValue]
         do {
             results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
@@ -62,7 +60,7 @@ extension ScreenHost {
         var reader = ElementReader(stack: stack)
         let element: Element
         do {
-            element = try reader.read(at: lua_gettop(L))
+            element = try reader.read(at: stack.top)
         } catch {
             renderFailed("render() of \(screen.module): \(error.message)", by: results.dropFirst().first, on: screen)
             return
@@ -97,7 +95,7 @@ extension ScreenHost {
         if let render, state.stack.reserve(1) {
             render.push(to: state.stack)
             location = state.stack.definitionLocation(ofFunctionAt: -1)
-            lunar_pop(state.L, 1)
+            state.stack.pop()
         }
         let message = location.map { "\($0): \(problem)" } ?? problem
         renderFailed(LuaScriptError(kind: .runtime, message: message, location: location, traceback: nil, value: .string(message)),

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
@@ -131,12 +130,8 @@ extension LuaValue {
 extension LuaTableReference {
     /// A function field (raw access), for host helper tables.
     func function(_ name: String, in state: LuaState) -> LuaFunction {
-        let L = state.L
-        push(to: state.stack)
-        name.push(to: state.stack)
-        lua_rawget(L, -2)
-        let fn = LuaFunction(reference: state.popReference())
-        lunar_pop(L, 1)
-        return fn
+        withView(in: state) { table in
+            table.withField(name) { field in LuaFunction(reference: table.stack.reference(to: field)) }
+        }
     }
 }

@@ -3,7 +3,6 @@ import LunarBridge
 import LunarBundle
 import LunarRuntime
 import LunarTestSupport
-import Synchronization
 
 /// A bundle written to a temporary directory and run headless on the virtual clock, with tight
 /// limits, recording every script error the runtime reports.
@@ -19,7 +18,7 @@ final class FaultApp: Sendable {
 
     let root: URL
     let runtime: LunarRuntime
-    private let log = ReportedErrors()
+    private let log = SharedLog<LuaScriptError>()
 
     /// Writes the bundle (`files` over the default home and probe screens; `routes` added to
     /// the manifest's) and starts it; `apiBaseURL` points `lunar.net` at a loopback server, and
@@ -36,7 +35,7 @@ final class FaultApp: Sendable {
         options.apiBaseURL = apiBaseURL
         runtime = try LunarRuntime(bundle: ScriptBundle(directory: root), options: options)
         let log = self.log
-        await runtime.onScriptError { log.record($0) }
+        await runtime.onScriptError { log.append($0) }
         _ = try await runtime.startHeadless()
     }
 
@@ -96,13 +95,6 @@ final class FaultApp: Sendable {
         try await run(.back)
         return await !snapshot().hasPrefix("== Probe ==")
     }
-}
-
-/// Script errors the runtime reported, appended on the executor and read by the test.
-final class ReportedErrors: Sendable {
-    private let list = Mutex<[LuaScriptError]>([])
-    func record(_ error: LuaScriptError) { list.withLock { $0.append(error) } }
-    var all: [LuaScriptError] { list.withLock { $0 } }
 }
 
 extension String {

@@ -1,6 +1,6 @@
 import LunarBridge
 import LunarRuntime
-import Synchronization
+import LunarTestSupport
 
 /// A Lua engine on the virtual clock with the runtime's modules, for `lunar.signal` tests.
 ///
@@ -8,14 +8,14 @@ import Synchronization
 /// spaces, to a list that `logged()` returns and clears. Reported (uncaught) errors are kept.
 final class SignalHarness: Sendable {
     let engine: LuaEngine
-    private let reports = SignalReportLog()
+    private let reports = SharedLog<String>()
 
     init() async throws {
         engine = try LuaEngine(clock: .virtual)
         let reports = self.reports
         try await engine.withState { state in
             ScriptModules.install(on: state, executor: state.asyncDriver as! LuaExecutor)
-            state.errorHandler = { error in reports.list.withLock { $0.append(error.report) } }
+            state.errorHandler = { error in reports.append(error.report) }
             try state.run("""
                 signal = require("lunar.signal")
                 out = {}
@@ -53,10 +53,7 @@ final class SignalHarness: Sendable {
 
     /// The reports of uncaught errors since the last call, then clears them.
     func reported() -> [String] {
-        reports.list.withLock { list in
-            defer { list = [] }
-            return list
-        }
+        reports.take()
     }
 
     /// Registry references Swift holds now, after a full collection (so signal objects Lua
@@ -66,9 +63,4 @@ final class SignalHarness: Sendable {
         try await engine.run("", name: "=drain")
         return await engine.withState { $0.liveReferences }
     }
-}
-
-/// Uncaught-error reports, appended on the executor and read by the test.
-final class SignalReportLog: Sendable {
-    let list = Mutex<[String]>([])
 }

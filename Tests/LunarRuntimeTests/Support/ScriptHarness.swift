@@ -1,28 +1,28 @@
 import Foundation
 import LunarBridge
 import LunarRuntime
-import Synchronization
+import LunarTestSupport
 
 /// A Lua engine with the runtime's script modules, its storage and network cache in a private
 /// temporary folder, that collects what scripts print and the errors they leave uncaught.
 struct ScriptHarness: Sendable {
     let engine: LuaEngine
     let folder: URL
-    private let box: LogBox
+    private let printed = SharedLog<String>()
+    private let reported = SharedLog<LuaScriptError>()
 
     /// Creates the engine; `folder` (a fresh temporary one unless given) holds the storage file.
     init(folder: URL? = nil) async throws {
         let folder = folder ?? Self.temporaryFolder()
         self.folder = folder
         engine = try LuaEngine(moduleRoot: folder)
-        let box = LogBox()
-        self.box = box
+        let (printed, reported) = (printed, reported)
         let executor = engine.executor
         await engine.withState { state in
             ScriptModules.install(on: state, executor: executor, storageDirectory: folder)
             state[extension: ScriptNetwork.self]?.client.configuration.cacheDirectory = folder.appendingPathComponent("http-cache")
-            state.output = { text in box.print(text) }
-            state.errorHandler = { error in box.report(error) }
+            state.output = { text in printed.append(text) }
+            state.errorHandler = { error in reported.append(error) }
         }
     }
 
@@ -30,14 +30,14 @@ struct ScriptHarness: Sendable {
     /// callbacks and timers are done; returns everything it printed.
     @discardableResult
     func run(_ source: String) async throws -> String {
-        let before = box.printed
+        let before = printed.text
         try await engine.runMain(source, name: "@test.lua")
         await engine.waitUntilIdle()
-        return String(box.printed.dropFirst(before.count))
+        return String(printed.text.dropFirst(before.count))
     }
 
     /// The errors reported so far (uncaught errors in callbacks, hooks and filters).
-    var errors: [LuaScriptError] { box.errors }
+    var errors: [LuaScriptError] { reported.all }
 
     /// A fresh, empty folder under the temporary directory.
     static func temporaryFolder() -> URL {
@@ -47,11 +47,3 @@ struct ScriptHarness: Sendable {
     }
 }
 
-/// What scripts printed and reported, written on the executor and read by the test.
-final class LogBox: Sendable {
-    private let state = Mutex<(printed: String, errors: [LuaScriptError])>(("", []))
-    func print(_ text: String) { state.withLock { $0.printed += text } }
-    func report(_ error: LuaScriptError) { state.withLock { $0.errors.append(error) } }
-    var printed: String { state.withLock { $0.printed } }
-    var errors: [LuaScriptError] { state.withLock { $0.errors } }
-}

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarNetwork
@@ -66,8 +65,8 @@ struct LuaValidation: ResponseStage, LuaResponseStage {
             let stack = state.stack
             guard stack.reserve(1) else { throw ResponseStageFailure("$: nested too deeply") }
             document.value.push(to: stack)
-            defer { lunar_pop(state.L, 1) }
-            if let problem = shape.mismatch(in: LuaShapeSubject(stack: stack, index: lua_gettop(state.L))) {
+            defer { stack.pop() }
+            if let problem = shape.mismatch(in: LuaShapeSubject(stack: stack, index: stack.top)) {
                 throw ResponseStageFailure(problem)
             }
         case .function(let held):
@@ -113,12 +112,12 @@ struct LuaShapeSubject: JSONShapeSubject {
     let index: Int32
 
     var shapeType: JSONShapeType {
-        switch lua_type(stack.L, index) {
-        case LUA_TNONE, LUA_TNIL: .null
-        case LUA_TBOOLEAN: .boolean
-        case LUA_TNUMBER: .number
-        case LUA_TSTRING: .string
-        case LUA_TTABLE: .arrayOrObject
+        switch stack.type(at: index) {
+        case .none, .nil: .null
+        case .boolean: .boolean
+        case .number: .number
+        case .string: .string
+        case .table: .arrayOrObject
         default: stack.isJSONNull(at: index) ? .null : .other
         }
     }
@@ -128,27 +127,20 @@ struct LuaShapeSubject: JSONShapeSubject {
     }
 
     func firstElementMismatch(at path: String, _ body: (Int, LuaShapeSubject) -> String?) -> String? {
-        let L = stack.L
-        guard stack.reserve(2) else { return "\(path): nested too deeply" }
-        let count = lua_Integer(lua_rawlen(L, index))
-        var position: lua_Integer = 1
-        while position <= count {
-            lua_rawgeti(L, index, position)
-            let problem = body(Int(position), LuaShapeSubject(stack: stack, index: lua_gettop(L)))
-            lunar_pop(L, 1)
-            if let problem { return problem }
-            position += 1
+        guard stack.reserve(2), let array = stack.table(at: index) else { return "\(path): nested too deeply" }
+        var problem: String?
+        array.forEachElement { position, element in
+            problem = body(position, LuaShapeSubject(stack: stack, index: element))
+            return problem == nil
         }
-        return nil
+        return problem
     }
 
     func withMember(_ name: String, at path: String, _ body: (LuaShapeSubject?) -> String?) -> String? {
-        let L = stack.L
-        guard stack.reserve(3) else { return "\(path): nested too deeply" }
-        name.push(to: stack)
-        lua_rawget(L, index)
-        defer { lunar_pop(L, 1) }
-        return lua_type(L, -1) == LUA_TNIL ? body(nil) : body(LuaShapeSubject(stack: stack, index: lua_gettop(L)))
+        guard stack.reserve(3), let object = stack.table(at: index) else { return "\(path): nested too deeply" }
+        return object.withField(name) { member in
+            stack.type(at: member) == .nil ? body(nil) : body(LuaShapeSubject(stack: stack, index: member))
+        }
     }
 
     /// Lua's names: an object is a `table`.

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarNetwork
 
@@ -15,8 +14,8 @@ enum NetworkModule {
         m.function("check", shownAs: "net.request") { frame in
             let stack = frame.stack
             _ = stack.reserve(1)
-            lua_pushvalue(stack.L, 1)
-            defer { lunar_pop(stack.L, 1) }
+            stack.pushCopy(of: 1)
+            defer { stack.pop() }
             do throws(LuaTypeMismatch) { _ = try ScriptRequest.read(from: stack) } catch { throw LuaArgumentError(position: 1, problem: error.problem) }
             return .results(0)
         }
@@ -51,7 +50,7 @@ enum NetworkModule {
                 throw LuaArgumentError(position: 1, problem: error.problem)
             }
             let accessory = network.addAccessory(hooks)
-            frame.state.pushHandle(on: frame.stack.L, methods: ["remove": { [weak network] in
+            frame.stack.pushHandle(methods: ["remove": { [weak network] in
                 network?.removeAccessory(accessory) ?? false
             }])
             return .results(1)

@@ -1,4 +1,3 @@
-import CLunar
 import Foundation
 import LunarBridge
 import LunarNetwork
@@ -90,14 +89,10 @@ public final class ScriptNetwork {
     /// The kind of `object`, or nil when it is no request, batch or chain.
     func kind(of object: LuaValue) -> ObjectKind? {
         let stack = state.stack
-        guard case .reference = object, stack.reserve(3) else { return nil }
-        let top = lua_gettop(state.L)
-        defer { lua_settop(state.L, top) }
+        guard case .reference = object, stack.reserve(1) else { return nil }
         object.push(to: stack)
-        guard lua_getmetatable(state.L, -1) != 0 else { return nil }
-        "__name".push(to: stack)
-        lua_rawget(state.L, -2)
-        return (try? String.read(from: stack, at: -1)).flatMap(ObjectKind.init(rawValue:))
+        defer { stack.pop() }
+        return stack.metatableName(at: -1).flatMap(ObjectKind.init(rawValue:))
     }
 
     /// The step that sends `object`: its requests are read now (a chain's later steps when they
@@ -122,7 +117,7 @@ public final class ScriptNetwork {
         let stack = state.stack
         _ = stack.reserve(1)
         object.push(to: stack)
-        defer { lunar_pop(state.L, 1) }
+        defer { stack.pop() }
         let script = try ScriptRequest.read(from: stack)
         var request = script.request
         var functions: [LuaStageFunction] = []
@@ -195,19 +190,24 @@ public final class ScriptNetwork {
     private func list(_ object: LuaValue, _ name: String) throws(LuaTypeMismatch) -> [LuaValue] {
         let stack = state.stack
         guard stack.reserve(3) else { throw LuaTypeMismatch(problem: "stack overflow") }
-        let top = lua_gettop(state.L)
-        defer { lua_settop(state.L, top) }
         object.push(to: stack)
-        name.push(to: stack)
-        lua_rawget(state.L, -2)
-        guard lua_type(state.L, -1) == LUA_TTABLE else { return [] }
-        var elements: [LuaValue] = []
-        var position: lua_Integer = 1
-        while true {
-            lua_rawgeti(state.L, -1, position)
-            if lua_type(state.L, -1) == LUA_TNIL { return elements }
-            elements.append(state.popValue())
-            position += 1
+        defer { stack.pop() }
+        guard let table = stack.table(at: -1) else { return [] }
+        return table.withField(name) { field in
+            guard let list = stack.table(at: field) else { return [] }
+            // Up to the first nil.
+            var elements: [LuaValue] = []
+            var more = true
+            while more {
+                list.withElement(elements.count + 1) { element in
+                    if stack.type(at: element) == .nil {
+                        more = false
+                    } else {
+                        elements.append(state.value(at: element))
+                    }
+                }
+            }
+            return elements
         }
     }
 
@@ -282,12 +282,10 @@ extension LuaDocument {
 }
 
 extension LuaState {
-    /// Pops the value on top of the main thread's stack: a table as a reference (so it is not
+    /// The value at `index` of the main thread's stack: a table as a reference (so it is not
     /// copied), anything else by value.
-    func popValue() -> LuaValue {
-        if lua_type(L, -1) == LUA_TTABLE { return .reference(popReference()) }
-        let value = (try? LuaValue.read(from: stack, at: -1)) ?? .nil
-        lunar_pop(L, 1)
-        return value
+    func value(at index: Int32) -> LuaValue {
+        if stack.type(at: index) == .table { return .reference(stack.reference(to: index)) }
+        return (try? LuaValue.read(from: stack, at: index)) ?? .nil
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import LunarBridge
-import CLunar
 import LunarNetwork
 
 /// A `lunar.net` request read from its Lua table: the Swift `Request` the client sends, plus the
@@ -39,11 +38,10 @@ struct ScriptRequest {
         }
         return try ScriptRequest(lua: table) { () throws(LuaTypeMismatch) -> Data in
             guard stack.reserve(2) else { throw LuaTypeMismatch(problem: "field 'body': stack overflow") }
-            "body".push(to: stack)
-            lua_rawget(stack.L, -2)
-            defer { lunar_pop(stack.L, 1) }
-            do throws(LuaJSONError) { return try stack.encodeJSON(at: -1) } catch {
-                throw LuaTypeMismatch(problem: "field 'body': \(error.message)")
+            return try LuaTableView.read(from: stack, at: -1).withField("body") { body throws(LuaTypeMismatch) in
+                do throws(LuaJSONError) { return try stack.encodeJSON(at: body) } catch {
+                    throw LuaTypeMismatch(problem: "field 'body': \(error.message)")
+                }
             }
         }
     }

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -70,8 +69,7 @@ enum LifetimeMember: LuaReadable {
         if let function = try? LuaFunction.read(from: stack, at: index) { return .function(function) }
         if let table = try? LuaTableView.read(from: stack, at: index),
            case .function(let dispose) = table["dispose"] {
-            lua_pushvalue(stack.L, index)
-            return .disposeMethod(dispose, of: .reference(stack.state.popReference(on: stack.L)))
+            return .disposeMethod(dispose, of: .reference(stack.reference(to: index)))
         }
         throw LuaTypeMismatch(expected: "disposable, lifetime or function", got: SignalArgument.typeName(at: index, in: stack))
     }

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -127,7 +126,7 @@ struct StepOutput: LuaReadable {
     static var luaTypeName: String { "any" }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> StepOutput {
-        if lua_type(stack.L, index) == LUA_TTABLE, SignalContext.of(stack.state).isSkipMarker(at: index, in: stack) {
+        if stack.type(at: index) == .table, SignalContext.of(stack.state).isSkipMarker(at: index, in: stack) {
             return StepOutput(value: nil)
         }
         return StepOutput(value: SignalValue.value(at: index, in: stack))

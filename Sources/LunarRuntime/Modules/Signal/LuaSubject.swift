@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -35,8 +34,8 @@ final class LuaSubject: SignalSource {
     /// delivery is still theirs to report. Let go of when the delivery is over.
     private var retired: [Int: LaneStep] = [:]
     private var nextMemberID = 0
-    /// The lane userdata (registry reference) and its state, once a Lua step subscribed.
-    private var lane: (reference: LuaReference, state: UnsafeMutablePointer<lunar_Lane>)?
+    /// The lane, once a Lua step subscribed.
+    private var lane: LuaLane?
     /// Deliveries Swift has under way (a lane made during one starts busy).
     private var swiftDeliveries: Int32 = 0
 
@@ -76,8 +75,8 @@ final class LuaSubject: SignalSource {
                 // The lane is delivering a value from Lua: this event waits until that value
                 // has reached every subscriber, as any send made during a delivery does.
                 subject.enqueue(event)
-                lane.state.pointee.pending = 1
-                if event.isTerminal { lane.state.pointee.enabled = 0 }
+                lane.markPending()
+                if event.isTerminal { lane.isEnabled = false }
                 return
             }
             deliver { subject.send(event) }
@@ -87,10 +86,10 @@ final class LuaSubject: SignalSource {
     /// Runs a Swift delivery with the lane marked busy, so a script's send meanwhile is queued.
     private func deliver(_ body: () -> Void) {
         swiftDeliveries += 1
-        lane?.state.pointee.busy += 1
+        lane?.busy += 1
         body()
         // A lane made during `body` started with this delivery counted.
-        lane?.state.pointee.busy -= 1
+        lane?.busy -= 1
         swiftDeliveries -= 1
     }
 
@@ -104,7 +103,7 @@ final class LuaSubject: SignalSource {
     /// Whether the lane (not Swift) is delivering a value now.
     private var laneIsDelivering: Bool {
         guard let lane else { return false }
-        return lane.state.pointee.busy > swiftDeliveries
+        return lane.busy > swiftDeliveries
     }
 
     // MARK: Subscribers
@@ -136,7 +135,7 @@ final class LuaSubject: SignalSource {
             step.end(in: context.state)
             if let lane, laneIsDelivering {
                 retired[member.id] = step
-                lane.state.pointee.pending = 1
+                lane.markPending()
             }
         }
         updateLane()
@@ -175,30 +174,12 @@ final class LuaSubject: SignalSource {
         let usable = !subject.isTerminated && !members.isEmpty && members.allSatisfy { $0.step != nil }
         guard usable || lane != nil else { return }
         let state = context.state
-        let L = state.L
-        _ = state.stack.reserve(4)
-        if lane == nil {
-            let pointer = lunar_newlane(L)!
-            pointer.pointee.busy = swiftDeliveries
-            lua_pushvalue(L, -1)
-            lane = (state.popReference(on: L), pointer)
-            // The subject's userdata finds its lane through its user value.
-            push(to: state.stack)
-            lua_rotate(L, -2, 1)
-            lua_setiuservalue(L, -2, 1)
-            lunar_pop(L, 1)
-        }
-        guard let lane else { return }
-        lane.state.pointee.enabled = usable ? 1 : 0
+        // The subject's userdata finds its lane through its user value.
+        let lane = self.lane ?? LuaLane(attachingTo: self, busy: swiftDeliveries, in: state)
+        self.lane = lane
+        lane.isEnabled = usable
         guard usable else { return }
-        LuaValue.reference(lane.reference).push(to: state.stack)
-        lua_createtable(L, Int32(clamping: members.count), 0)
-        for (index, member) in members.enumerated() {
-            LuaValue.reference(member.step!.entry).push(to: state.stack)
-            lua_rawseti(L, -2, lua_Integer(index + 1))
-        }
-        lua_setiuservalue(L, -2, 1)
-        lunar_pop(L, 1)
+        lane.setSteps(members.lazy.map { $0.step!.entry }, in: state)
     }
 
     /// A step's error, caught by the lane (`failed(self, id, status, err)`).
@@ -225,7 +206,7 @@ final class LuaSubject: SignalSource {
             subject.laneFailed(id: id, error: caught)
         }
         luaClass.method("_laneDrain") { (subject: LuaSubject) in subject.drainQueued() }
-        luaClass.front("send", with: lunar_lane_send, upvalues: ["send", "_laneFailed", "_laneDrain"], hiding: ["_laneFailed", "_laneDrain"])
+        luaClass.laneFront("send", upvalues: ["send", "_laneFailed", "_laneDrain"], hiding: ["_laneFailed", "_laneDrain"])
         describeSignalMethods(&luaClass)
     }
 }
@@ -250,14 +231,12 @@ final class LaneStep {
         self.function = function
         self.kind = kind
         self.downstream = downstream
-        let L = state.L
-        _ = state.stack.reserve(2)
-        lua_createtable(L, 2, 0)
-        LuaValue.function(function).push(to: state.stack)
-        lua_rawseti(L, -2, 1)
-        lua_pushinteger(L, lua_Integer(id))
-        lua_rawseti(L, -2, 2)
-        entry = state.popReference(on: L)
+        let stack = state.stack
+        _ = stack.reserve(1)
+        let table = stack.pushNewTable(arrayCapacity: 2)
+        table.set(1, LuaValue.function(function))
+        table.set(2, id)
+        entry = stack.popReference()
     }
 
     /// One value through the step from Swift (the lane is off or busy).
@@ -279,12 +258,11 @@ final class LaneStep {
 
     /// Marks the entry ended, so a lane delivery under way skips it.
     func end(in state: LuaState) {
-        let L = state.L
-        _ = state.stack.reserve(2)
-        LuaValue.reference(entry).push(to: state.stack)
-        lua_pushboolean(L, 0)
-        lua_rawseti(L, -2, 1)
-        lunar_pop(L, 1)
+        let stack = state.stack
+        _ = stack.reserve(1)
+        LuaValue.reference(entry).push(to: stack)
+        stack.table(at: -1)?.set(1, false)
+        stack.pop()
     }
 }
 
@@ -297,6 +275,6 @@ struct StackSlot: LuaReadable {
     static var luaTypeName: String { "any" }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> StackSlot {
-        StackSlot(stack: stack, index: lua_absindex(stack.L, index))
+        StackSlot(stack: stack, index: stack.absoluteIndex(index))
     }
 }

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -18,7 +17,7 @@ struct SignalArgument: LuaReadable {
 
     /// The signal of the object at `index`, or nil when it is not signal-like.
     static func source(at index: Int32, in stack: LuaStack) -> Signal<LuaValue>? {
-        guard lua_type(stack.L, index) == LUA_TUSERDATA else { return nil }
+        guard stack.type(at: index) == .userdata else { return nil }
         if let object = try? LuaSignal.read(from: stack, at: index) { return object.signal }
         if let object = try? LuaSubject.read(from: stack, at: index) { return object.signal }
         if let object = try? LuaProperty.read(from: stack, at: index) { return object.signal }
@@ -27,7 +26,7 @@ struct SignalArgument: LuaReadable {
 
     /// Lua's type name, or the class name of one of Lunar's objects (`Lifetime`, `Command`).
     static func typeName(at index: Int32, in stack: LuaStack) -> String {
-        guard lua_type(stack.L, index) == LUA_TUSERDATA else { return stack.typeName(at: index) }
+        guard stack.type(at: index) == .userdata else { return stack.typeName(at: index) }
         if (try? LuaLifetime.read(from: stack, at: index)) != nil { return LuaLifetime.luaTypeName }
         if (try? LuaCommand.read(from: stack, at: index)) != nil { return LuaCommand.luaTypeName }
         if (try? LuaDisposable.read(from: stack, at: index)) != nil { return LuaDisposable.luaTypeName }
@@ -56,21 +55,16 @@ struct SignalList: LuaReadable {
     static var luaTypeName: String { "Signal..." }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> SignalList {
-        let L = stack.L
-        let top = lua_gettop(L)
-        if index == top, lua_type(L, index) == LUA_TTABLE {
-            let count = lua_rawlen(L, index)
+        let top = stack.top
+        if index == top, let list = stack.table(at: index) {
             var signals: [Signal<LuaValue>] = []
             guard stack.reserve(1) else { throw LuaTypeMismatch(problem: "stack overflow") }
-            var position: lua_Integer = 1
-            while position <= lua_Integer(count) {
-                lua_rawgeti(L, index, position)
-                defer { lunar_pop(L, 1) }
-                guard let signal = SignalArgument.source(at: -1, in: stack) else {
-                    throw LuaTypeMismatch(problem: "element \(position): signal expected, got \(SignalArgument.typeName(at: -1, in: stack))")
+            try list.forEachElement { position, element throws(LuaTypeMismatch) in
+                guard let signal = SignalArgument.source(at: element, in: stack) else {
+                    throw LuaTypeMismatch(problem: "element \(position): signal expected, got \(SignalArgument.typeName(at: element, in: stack))")
                 }
                 signals.append(signal)
-                position += 1
+                return true
             }
             return SignalList(signals: signals)
         }
@@ -94,7 +88,7 @@ struct ValueList: LuaReadable {
     static var luaTypeName: String { "any..." }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> ValueList {
-        let top = lua_gettop(stack.L)
+        let top = stack.top
         guard index <= top else { return ValueList(values: []) }
         return ValueList(values: (index...top).map { SignalValue.value(at: $0, in: stack) })
     }
@@ -111,12 +105,12 @@ struct SubscriberArgument: LuaReadable {
     static var luaTypeName: String { "fun(value)|{next: fun(value)?, error: fun(err)?, completed: fun()?}" }
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> SubscriberArgument {
-        switch lua_type(stack.L, index) {
-        case LUA_TNONE, LUA_TNIL:
+        switch stack.type(at: index) {
+        case .none, .nil:
             return SubscriberArgument()
-        case LUA_TFUNCTION:
+        case .function:
             return SubscriberArgument(next: try LuaFunction.read(from: stack, at: index))
-        case LUA_TTABLE:
+        case .table:
             let table = try LuaTableView.read(from: stack, at: index)
             return SubscriberArgument(
                 next: try table.field("next"), error: try table.field("error"),
@@ -134,9 +128,9 @@ enum Teardown: LuaReadable {
     case disposable(any Disposable)
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> Teardown {
-        switch lua_type(stack.L, index) {
-        case LUA_TNONE, LUA_TNIL: return .none
-        case LUA_TFUNCTION: return .function(try LuaFunction.read(from: stack, at: index))
+        switch stack.type(at: index) {
+        case .none, .nil: return .none
+        case .function: return .function(try LuaFunction.read(from: stack, at: index))
         default:
             if let object = try? LuaDisposable.read(from: stack, at: index) { return .disposable(object.disposable) }
             if let lifetime = try? LuaLifetime.read(from: stack, at: index) {

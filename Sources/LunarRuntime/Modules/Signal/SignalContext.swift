@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -119,7 +118,7 @@ final class SignalContext: LuaStateClosing {
         let stack = state.stack
         _ = stack.reserve(1)
         value.push(to: stack)
-        defer { lunar_pop(state.L, 1) }
+        defer { stack.pop() }
         if let source = SignalArgument.source(at: -1, in: stack) { return source }
         throw LuaSignalError(value: .string("\(role) must be a signal, got \(value.typeName)"))
     }
@@ -161,12 +160,11 @@ final class SignalContext: LuaStateClosing {
     /// Whether the value at `index` is the skip marker of fused pipeline steps.
     func isSkipMarker(at index: Int32, in stack: LuaStack) -> Bool {
         guard let skipMarker else { return false }
-        let L = stack.L
-        let index = lua_absindex(L, index)
+        let index = stack.absoluteIndex(index)
         _ = stack.reserve(1)
         skipMarker.push(to: stack)
-        defer { lunar_pop(L, 1) }
-        return lua_rawequal(L, -1, index) != 0
+        defer { stack.pop() }
+        return stack.rawEqual(-1, index)
     }
 
     /// The `chain` helper, with the skip marker fetched on first use.

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -165,16 +164,12 @@ enum SignalModule {
             throw LuaArgumentError(position: 1, problem: error.problem)
         }
         let stack = frame.stack
-        _ = stack.reserve(2)
-        "enabled".push(to: stack)
-        lua_rawget(stack.L, spec.index)
-        defer { lunar_pop(stack.L, 1) }
-        var enabled: Signal<LuaValue>?
-        if lua_type(stack.L, -1) > LUA_TNIL {
-            guard let source = SignalArgument.source(at: -1, in: stack) else {
-                throw LuaArgumentError(position: 1, problem: "field 'enabled': signal expected, got \(SignalArgument.typeName(at: -1, in: stack))")
+        let enabled = try spec.withField("enabled") { field throws(LuaArgumentError) -> Signal<LuaValue>? in
+            guard !stack.type(at: field).isAbsent else { return nil }
+            guard let source = SignalArgument.source(at: field, in: stack) else {
+                throw LuaArgumentError(position: 1, problem: "field 'enabled': signal expected, got \(SignalArgument.typeName(at: field, in: stack))")
             }
-            enabled = source
+            return source
         }
         let concurrent: Bool
         do { concurrent = try spec.field("concurrent", as: Bool.self) ?? false } catch {
@@ -188,11 +183,11 @@ enum SignalModule {
     /// error is reported and the binding goes on. The binding holds `target` until it ends.
     private static func bind(_ frame: LuaCallFrame) throws -> LuaDisposable {
         let stack = frame.stack
-        let targetType = lua_type(stack.L, 1)
-        guard targetType == LUA_TTABLE || targetType == LUA_TUSERDATA else {
+        let targetType = stack.type(at: 1)
+        guard targetType == .table || targetType == .userdata else {
             throw LuaArgumentError(position: 1, problem: "table or object expected, got \(stack.typeName(at: 1))")
         }
-        guard lua_type(stack.L, 2) > LUA_TNIL else { throw LuaArgumentError(position: 2, problem: "key expected, got nil") }
+        guard !stack.type(at: 2).isAbsent else { throw LuaArgumentError(position: 2, problem: "key expected, got nil") }
         let source = try frame.argument(3, as: SignalArgument.self).signal
         let target = SignalValue.value(at: 1, in: stack)
         let key = SignalValue.value(at: 2, in: stack)

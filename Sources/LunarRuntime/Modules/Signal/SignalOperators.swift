@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarSignals
 
@@ -164,12 +163,10 @@ extension SignalContext {
             return table[name]
         case .reference(let reference) where reference.typeName == "table":
             let stack = state.stack
-            _ = stack.reserve(2)
+            _ = stack.reserve(1)
             value.push(to: stack)
-            name.push(to: stack)
-            lua_rawget(state.L, -2)
-            defer { lunar_pop(state.L, 2) }
-            return SignalValue.value(at: -1, in: stack)
+            defer { stack.pop() }
+            return stack.table(at: -1)?.withField(name) { field in SignalValue.value(at: field, in: stack) } ?? .nil
         default:
             return .nil
         }

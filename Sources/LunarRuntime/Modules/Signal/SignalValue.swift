@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 
 /// A Lua value as signals carry it: numbers, booleans, strings and `nil` copied; tables,
@@ -16,24 +15,20 @@ struct SignalValue: LuaReadable {
 
     /// Reads the value at `index` without copying tables; never fails.
     static func value(at index: Int32, in stack: LuaStack) -> LuaValue {
-        let L = stack.L
-        switch lua_type(L, index) {
-        case LUA_TNONE, LUA_TNIL:
+        switch stack.type(at: index) {
+        case .none, .nil:
             return .nil
-        case LUA_TBOOLEAN:
-            return .boolean(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .integer(Int(lua_tointegerx(L, index, nil))) }
-            return .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING:
+        case .boolean:
+            return .boolean(stack.isTruthy(at: index))
+        case .number:
+            return stack.numberValue(at: index) ?? .nil
+        case .string:
             if let text = try? String.read(from: stack, at: index) { return .string(text) }
             return (try? LuaBytes.read(from: stack, at: index)).map { .bytes($0.bytes) } ?? .nil
-        case LUA_TFUNCTION:
-            lua_pushvalue(L, index)
-            return .function(LuaFunction(reference: stack.state.popReference(on: L)))
+        case .function:
+            return .function(LuaFunction(reference: stack.reference(to: index)))
         default:
-            lua_pushvalue(L, index)
-            return .reference(stack.state.popReference(on: L))
+            return .reference(stack.reference(to: index))
         }
     }
 }
@@ -44,7 +39,7 @@ struct LuaTruth: LuaReadable {
     let isTrue: Bool
 
     static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> LuaTruth {
-        LuaTruth(isTrue: lua_toboolean(stack.L, index) != 0)
+        LuaTruth(isTrue: stack.isTruthy(at: index))
     }
 }
 
@@ -63,12 +58,12 @@ extension LuaValue {
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
             return Double(a) == b
         case (.reference, .reference), (.function, .function):
-            let L = state.L
-            _ = state.stack.reserve(2)
-            push(to: state.stack)
-            other.push(to: state.stack)
-            defer { lunar_pop(L, 2) }
-            return lua_rawequal(L, -1, -2) != 0
+            let stack = state.stack
+            _ = stack.reserve(2)
+            push(to: stack)
+            other.push(to: stack)
+            defer { stack.pop(2) }
+            return stack.rawEqual(-1, -2)
         case (.reference, _), (_, .reference), (.function, _), (_, .function):
             return false
         default:

@@ -1,4 +1,3 @@
-import CLunar
 import LunarBridge
 import LunarStorage
 
@@ -17,7 +16,7 @@ enum StorageModule {
             let stack = frame.stack
             guard let text = store.jsonText(forKey: key) else {
                 _ = stack.reserve(1)
-                lua_pushnil(stack.L)
+                stack.pushNil()
                 return .results(1)
             }
             let pushed = text.withUnsafeBytes { bytes in Result { () throws(LuaJSONError) in try stack.pushJSON(bytes) } }
@@ -33,7 +32,7 @@ enum StorageModule {
         m.rawFunction("set(key: string, value: any)", summary: "Stores a JSON-representable value under key (nil removes it).") { frame in
             let key: String = try frame.argument(1)
             let store = try frame.state.scriptStorage.store()
-            if lua_type(frame.stack.L, 2) <= LUA_TNIL {
+            if frame.stack.type(at: 2).isAbsent {
                 try store.removeValue(forKey: key)
                 return .results(0)
             }
