@@ -65,6 +65,15 @@ import Testing
         #expect(displayWidth(of: "\u{1B}") == 0)
     }
 
+    /// ASCII text takes a path without grapheme breaking; it must count as character by character.
+    @Test func asciiTextCountsAsItsCharactersDo() {
+        for text in ["plain label", "tab\there", "line\r\nbreak", "\u{7}bell\u{1B}[0m", "", "x\u{7F}y"] {
+            let perCharacter = text.reduce(0) { $0 + displayWidth(of: $1) }
+            #expect(displayWidth(of: text) == perCharacter, "\(text.debugDescription)")
+        }
+        #expect(displayWidth(of: "ab\u{7F}") == 2, "DEL is not ASCII's fast path but takes no column")
+    }
+
     /// Cases a coarse hand-made table got wrong, and clusters a per-code-point table cannot see
     /// (docs/terminal.md, "Widths"); the expected widths are what wcwidth-based terminals show.
     @Test func hardCasesFollowTheUnicodeWidthTable() {

@@ -28,6 +28,15 @@ func displayWidth(of character: Character) -> Int {
 
 /// The columns `text` takes on a terminal.
 func displayWidth(of text: some StringProtocol) -> Int {
+    // ASCII text (most labels) needs no grapheme breaking: every printable byte is one column
+    // and control bytes none, which is what the per-character rule gives (CR LF included).
+    var printable = 0
+    var isASCII = true
+    for byte in text.utf8 {
+        if byte >= 0x7F { isASCII = false; break }
+        if byte >= 0x20 { printable += 1 }
+    }
+    if isASCII { return printable }
     var width = 0
     for character in text { width += displayWidth(of: character) }
     return width
