@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
-import LunarDevServer
-import LunarRuntime
+import LunarSession
 
 /// `lunar storage path|reset BUNDLE`: where `lunar.storage` keeps a bundle's store when
 /// `lunar run`, `lunar dev` or `lunar exec` run it, and a fresh start for development.
@@ -20,21 +19,6 @@ struct StorageCommand: AsyncParsableCommand {
 
         @Option(help: "For a dev server URL: the cache directory lunar run was given.")
         var cacheDirectory: String?
-
-        /// The folder the store is kept in: `$LUNAR_STORAGE_DIR` when set, otherwise the one
-        /// named after the directory or archive (a dev server's bundle: its cache directory).
-        func storageDirectory() throws -> URL {
-            let lowered = bundle.lowercased()
-            if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-                guard let server = URL(string: bundle) else { throw ScriptFailure(message: "lunar: not a URL: \(bundle)") }
-                let cache = cacheDirectory.map { URL(fileURLWithPath: $0) } ?? RemoteBundle.defaultCacheDirectory(for: server)
-                return ScriptStorageLocation.directory(forScriptDirectory: cache)
-            }
-            guard FileManager.default.fileExists(atPath: bundle) else {
-                throw ScriptFailure(message: "lunar: \(bundle): no such bundle")
-            }
-            return ScriptStorageLocation.directory(forScriptDirectory: URL(fileURLWithPath: bundle))
-        }
     }
 
     /// `lunar storage path BUNDLE`: prints the store's folder.
@@ -47,7 +31,7 @@ struct StorageCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let directory = try target.storageDirectory()
+                let directory = try StorageSession.directory(for: target.bundle, cacheDirectory: target.cacheDirectory)
                 StandardStream.output.write(directory.path + "\n")
             }
         }
@@ -63,16 +47,8 @@ struct StorageCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await reportingFailures {
-                let directory = try target.storageDirectory()
-                let file = directory.appendingPathComponent(ScriptStorage.fileName).path
-                let removed: Bool
-                do {
-                    removed = try ScriptStorage.removeStore(in: directory)
-                } catch {
-                    throw ScriptFailure(message: "lunar: cannot delete \(file): \(error.localizedDescription)")
-                }
-                let text = removed ? "lunar: deleted \(file)\n" : "lunar: no store at \(file)\n"
-                StandardStream.output.write(text)
+                let line = try StorageSession.reset(target.bundle, cacheDirectory: target.cacheDirectory)
+                StandardStream.output.write(line + "\n")
             }
         }
     }
