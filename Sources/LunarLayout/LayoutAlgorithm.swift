@@ -140,6 +140,11 @@ extension LayoutNode {
     /// The relative offset along an axis: the leading inset, or minus the trailing one.
     func relativeOffset(row: Bool, containerSize: Double) -> Double {
         guard style.position == .relative else { return 0 }
+        return insetOffset(row: row, containerSize: containerSize)
+    }
+
+    /// The leading inset along an axis, or minus the trailing one (the root's position, whatever its type).
+    func insetOffset(row: Bool, containerSize: Double) -> Double {
         let lead = style.inset.value(row ? .left : .top, layoutDirection).resolve(containerSize)
         if !lead.isNaN { return lead }
         let trail = style.inset.value(row ? .right : .bottom, layoutDirection).resolve(containerSize)

@@ -177,8 +177,8 @@ public final class LayoutNode {
         }
         let context = LayoutContext(pass: pass)
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
-        positionLeft = margin.left + relativeOffset(row: true, containerSize: ownerWidth)
-        positionTop = margin.top + relativeOffset(row: false, containerSize: ownerHeight)
+        positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
+        positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
         roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor > 0 ? pointScaleFactor : 1)
     }
 
