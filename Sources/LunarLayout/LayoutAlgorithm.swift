@@ -302,7 +302,8 @@ extension LayoutNode {
         var totalLinesCross = 0.0
         let count = children.count
         var startIndex = 0
-        let nodeGrow = resolvedFlexGrow
+        // The root's own flex factors are ignored.
+        let nodeGrow = self === context.root ? 0 : resolvedFlexGrow
         while startIndex < count {
             var itemsOnLine = 0
             var sizeConsumed = 0.0

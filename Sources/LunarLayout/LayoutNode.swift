@@ -175,7 +175,7 @@ public final class LayoutNode {
             h = ownerHeight
             hm = h.isNaN ? .undefined : .exactly
         }
-        let context = LayoutContext(pass: pass)
+        let context = LayoutContext(pass: pass, root: self)
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
@@ -205,6 +205,7 @@ public final class LayoutNode {
 
 struct LayoutContext {
     var pass: UInt64
+    unowned(unsafe) var root: LayoutNode
 }
 
 private func hasFraction(_ value: Double) -> Bool {
