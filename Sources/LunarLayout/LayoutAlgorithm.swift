@@ -759,7 +759,7 @@ extension LayoutNode {
         if let ratio = child.style.aspectRatio, ratio > 0 {
             childCrossSize = (isMainRow ? mainSize / ratio : mainSize * ratio) + marginCross
             childCrossMode = .exactly
-        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !(isWrap && flexBasisOverflows),
+        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !isWrap,
                   align == .stretch, !autoCross {
             childCrossSize = availableInnerCross
             childCrossMode = .exactly
