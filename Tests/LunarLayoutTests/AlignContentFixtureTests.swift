@@ -1,0 +1,39 @@
+import LunarLayout
+import Testing
+
+// Cases from Yoga's gentest/fixtures/YGAlignContentTest.html with the frames the generated tests expect.
+@Suite struct AlignContentFixtureTests {
+    static let c50x10 = n("width: 50px; height: 10px")
+    static let c80 = n("width: 80%; height: 20px")
+
+    static let fixtures: [Fixture] = [
+        Fixture("align_content_flex_end_wrapped_negative_space_gap",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; align-content: flex-end; flex-wrap: wrap; height: 10px; column-gap: 10px; row-gap: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -70, 160, 20], [20, -40, 160, 20], [20, -10, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -70, 160, 20], [20, -40, 160, 20], [20, -10, 160, 20]]),
+        Fixture("align_content_center_nowrap",
+                n("flex-direction: row; align-content: center; width: 140px; height: 120px", c50x10, c50x10),
+                ltr: [[0, 0, 140, 120], [0, 0, 50, 10], [50, 0, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 0, 50, 10], [40, 0, 50, 10]]),
+        Fixture("align_content_center_wrap",
+                n("flex-direction: row; align-content: center; flex-wrap: wrap; width: 140px; height: 120px",
+                  c50x10, c50x10, c50x10, c50x10, c50x10),
+                ltr: [[0, 0, 140, 120], [0, 45, 50, 10], [50, 45, 50, 10], [0, 55, 50, 10], [50, 55, 50, 10], [0, 65, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 45, 50, 10], [40, 45, 50, 10], [90, 55, 50, 10], [40, 55, 50, 10], [90, 65, 50, 10]]),
+        Fixture("align_content_center_wrap_singleline",
+                n("flex-direction: row; align-content: center; flex-wrap: wrap; width: 140px; height: 120px", c50x10, c50x10),
+                ltr: [[0, 0, 140, 120], [0, 55, 50, 10], [50, 55, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 55, 50, 10], [40, 55, 50, 10]]),
+        Fixture("align_content_center_wrapped_negative_space",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; align-content: center; flex-wrap: wrap; height: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -25, 160, 20], [20, -5, 160, 20], [20, 15, 160, 20]]),
+    ]
+
+    @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
+        fixture.check()
+    }
+}
