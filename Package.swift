@@ -10,7 +10,7 @@
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
-//   LunarRuntime -> LunarBundle, LunarBridge + every service -- adapts services into Lua modules
+//   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
@@ -136,7 +136,7 @@ let package = Package(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBundle", "LunarBridge", "CLunar", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
+                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The modules and helpers written in Lua (LuaSource).
