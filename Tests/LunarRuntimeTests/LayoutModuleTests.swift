@@ -43,6 +43,20 @@ import Testing
         ])
     }
 
+    @Test func theDocumentedExampleGivesTheDocumentedFrames() throws {
+        let results = try run("""
+            local frame = layout.compute({
+              style = { flexDirection = "row", width = 320, padding = 8, columnGap = 8, alignItems = "center" },
+              children = {
+                { style = { width = 40, aspectRatio = 1 } },
+                { style = { flex = 1, height = 16 } },
+              },
+            }, { direction = "ltr" })
+            return frame.width, frame.height, frame.children[2].left, frame.children[2].width
+            """)
+        #expect(results == [.integer(320), .integer(56), .integer(56), .integer(256)])
+    }
+
     @Test func omittedSizesAreContentSized() throws {
         let results = try run("""
             local frame = layout.compute({ children = { { style = { width = 30, height = 20, margin = "auto" } } } }, { width = 200 })
