@@ -879,7 +879,8 @@ extension LayoutNode {
             let childSize = row ? child.measuredWidth : child.measuredHeight
             return axis.isReversed ? size - fromLeading - childSize : fromLeading
         }
-        if !left.isNaN {
+        // Both insets with a fixed width: the start side wins (left in ltr, right in rtl).
+        if !left.isNaN && (right.isNaN || layoutDirection != .rtl) {
             child.positionLeft = border.left + left + child.margin.left
         } else if !right.isNaN {
             child.positionLeft = measuredWidth - border.right - right - child.margin.right - child.measuredWidth

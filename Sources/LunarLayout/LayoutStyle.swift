@@ -43,10 +43,11 @@ public enum FlexWrap: Sendable, Hashable {
     case noWrap, wrap, wrapReverse
 }
 
-/// `relative` nodes are laid out in the flow and are the containing block of their absolute
-/// children; `absolute` nodes are taken out of the flow and placed by their insets.
+/// `relative` nodes are laid out in the flow, offset by their insets, and are the containing
+/// block of their absolute children; `absolute` nodes are taken out of the flow and placed by
+/// their insets; `static` nodes are laid out in the flow and ignore their insets.
 public enum PositionType: Sendable, Hashable {
-    case relative, absolute
+    case relative, absolute, `static`
 }
 
 public enum Display: Sendable, Hashable {

@@ -117,7 +117,7 @@ func parseCSS(_ css: String) -> LayoutStyle {
         case "min-height": s.minHeight = parseValue(value)
         case "max-width": s.maxWidth = parseValue(value)
         case "max-height": s.maxHeight = parseValue(value)
-        case "position": s.position = value == "absolute" ? .absolute : .relative
+        case "position": s.position = ["absolute": .absolute, "relative": .relative, "static": .static][value]!
         case "left", "right", "top", "bottom", "start", "end": edge(&s.inset, key)
         case "gap": s.gap = parseValue(value)
         case "row-gap": s.rowGap = parseValue(value)

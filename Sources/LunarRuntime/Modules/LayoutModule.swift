@@ -146,7 +146,7 @@ enum LayoutTableReader {
             case "minHeight": style.minHeight = try length(auto: false)
             case "maxWidth": style.maxWidth = try length(auto: false)
             case "maxHeight": style.maxHeight = try length(auto: false)
-            case "position": style.position = try keyword(["relative": .relative, "absolute": .absolute])
+            case "position": style.position = try keyword(["relative": .relative, "absolute": .absolute, "static": .static])
             case "top": style.inset.top = try length(auto: false)
             case "right": style.inset.right = try length(auto: false)
             case "bottom": style.inset.bottom = try length(auto: false)
