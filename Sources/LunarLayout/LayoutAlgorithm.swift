@@ -627,9 +627,31 @@ extension LayoutNode {
             }
         }
 
-        // Absolutely positioned children.
-        for child in children where child.style.display != .none && child.style.position == .absolute {
-            layoutAbsoluteChild(child, mainAxis: mainAxis, crossAxis: crossAxis, context)
+        // Absolutely positioned children, and those of static descendants: a non-static node (or
+        // the root) is their containing block; a static node leaves its own to its containing block.
+        if style.position != .static || self === context.root {
+            for child in children where child.style.display != .none && child.style.position == .absolute {
+                layoutAbsoluteChild(child, containingBlock: self, offsetX: 0, offsetY: 0, context)
+            }
+            for child in children where child.style.display != .none && child.style.position == .static {
+                child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
+            }
+        }
+    }
+
+    /// Lays out the absolute children of this static node (and of its static descendants) in
+    /// `containingBlock`, this node being at (offsetX, offsetY) in it.
+    private func layoutAbsoluteDescendants(containingBlock: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext) {
+        for child in children where child.style.display != .none {
+            switch child.style.position {
+            case .absolute:
+                layoutAbsoluteChild(child, containingBlock: containingBlock, offsetX: offsetX, offsetY: offsetY, context)
+            case .static:
+                child.layoutAbsoluteDescendants(
+                    containingBlock: containingBlock, offsetX: offsetX + child.positionLeft, offsetY: offsetY + child.positionTop, context)
+            case .relative:
+                break
+            }
         }
     }
 
@@ -802,10 +824,17 @@ extension LayoutNode {
             row: false, heightMode == .exactly ? availableHeight - marginColumn : size.height + pbColumn, ownerHeight)
     }
 
-    private func layoutAbsoluteChild(_ child: LayoutNode, mainAxis: FlexDirection, crossAxis: FlexDirection, _ context: LayoutContext) {
+    /// Lays out an absolute child of this node in the padding box of `cb` (this node, or the
+    /// nearest non-static ancestor, this node being at (offsetX, offsetY) in it). Insets are from
+    /// `cb`; without insets the child takes its static position in this node.
+    private func layoutAbsoluteChild(
+        _ child: LayoutNode, containingBlock cb: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext
+    ) {
+        let mainAxis = style.flexDirection.resolved(layoutDirection)
+        let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(layoutDirection)
         let isMainRow = mainAxis.isRow
-        let containerWidth = measuredWidth - border.horizontal
-        let containerHeight = measuredHeight - border.vertical
+        let containerWidth = cb.measuredWidth - cb.border.horizontal
+        let containerHeight = cb.measuredHeight - cb.border.vertical
         let childDir = child.layoutDirection
         child.resolveBoxes(ownerWidth: containerWidth, direction: childDir)
         let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
@@ -880,17 +909,17 @@ extension LayoutNode {
             return axis.isReversed ? size - fromLeading - childSize : fromLeading
         }
         // Both insets with a fixed width: the start side wins (left in ltr, right in rtl).
-        if !left.isNaN && (right.isNaN || layoutDirection != .rtl) {
-            child.positionLeft = border.left + left + child.margin.left
+        if !left.isNaN && (right.isNaN || cb.layoutDirection != .rtl) {
+            child.positionLeft = cb.border.left + left + child.margin.left - offsetX
         } else if !right.isNaN {
-            child.positionLeft = measuredWidth - border.right - right - child.margin.right - child.measuredWidth
+            child.positionLeft = cb.measuredWidth - cb.border.right - right - child.margin.right - child.measuredWidth - offsetX
         } else {
             child.positionLeft = staticOffset(row: true)
         }
         if !top.isNaN {
-            child.positionTop = border.top + top + child.margin.top
+            child.positionTop = cb.border.top + top + child.margin.top - offsetY
         } else if !bottom.isNaN {
-            child.positionTop = measuredHeight - border.bottom - bottom - child.margin.bottom - child.measuredHeight
+            child.positionTop = cb.measuredHeight - cb.border.bottom - bottom - child.margin.bottom - child.measuredHeight - offsetY
         } else {
             child.positionTop = staticOffset(row: false)
         }
