@@ -31,6 +31,23 @@ import Testing
                   n("flex-direction: row; justify-content: center; align-content: center; flex-wrap: wrap; height: 10px",
                     c80, c80, c80)),
                 ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -25, 160, 20], [20, -5, 160, 20], [20, 15, 160, 20]]),
+        Fixture("align_content_space_evenly_wrapped_negative_space",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; align-content: space-evenly; flex-wrap: wrap; height: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -25, 160, 20], [20, -5, 160, 20], [20, 15, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -25, 160, 20], [20, -5, 160, 20], [20, 15, 160, 20]]),
+        Fixture("align_content_space_evenly_wrapped_negative_space_gap",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; align-content: space-evenly; flex-wrap: wrap; height: 10px; column-gap: 10px; row-gap: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -35, 160, 20], [20, -5, 160, 20], [20, 25, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, -35, 160, 20], [20, -5, 160, 20], [20, 25, 160, 20]]),
+        Fixture("align_content_stretch",
+                n("align-content: stretch; flex-wrap: wrap; width: 150px; height: 100px",
+                  n("width: 50px"), n("width: 50px"), n("width: 50px"), n("width: 50px"), n("width: 50px")),
+                ltr: [[0, 0, 150, 100], [0, 0, 50, 0], [0, 0, 50, 0], [0, 0, 50, 0], [0, 0, 50, 0], [0, 0, 50, 0]],
+                rtl: [[0, 0, 150, 100], [100, 0, 50, 0], [100, 0, 50, 0], [100, 0, 50, 0], [100, 0, 50, 0], [100, 0, 50, 0]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
