@@ -778,7 +778,7 @@ extension LayoutNode {
         let align = alignment(of: child)
         let autoCross = child.isMarginAuto(crossAxis.leadingEdge) || child.isMarginAuto(crossAxis.trailingEdge)
         let crossDefined = child.definesDimension(row: !isMainRow, ownerSize: availableInnerCross)
-        if let ratio = child.style.aspectRatio, ratio > 0 {
+        if let ratio = child.style.aspectRatio, ratio > 0, !crossDefined {
             childCrossSize = (isMainRow ? mainSize / ratio : mainSize * ratio) + marginCross
             childCrossMode = .exactly
         } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !isWrap,
