@@ -223,7 +223,8 @@ extension LayoutNode {
             measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight)
             return
         }
-        if children.isEmpty {
+        let items = flowChildren()
+        if items.isEmpty {
             measuredWidth = boundAxis(
                 row: true, widthModeIn == .exactly ? availableWidth - marginRow : pbRow, ownerWidth)
             measuredHeight = boundAxis(
@@ -280,7 +281,7 @@ extension LayoutNode {
 
         // Flex basis of each child in the flow.
         var totalOuterFlexBasis = 0.0
-        for child in children {
+        for child in items {
             let childDir = child.style.direction == .inherit ? dir : child.style.direction
             child.resolveBoxes(ownerWidth: availableInnerWidth, direction: childDir)
             if child.style.display == .none {
@@ -300,7 +301,7 @@ extension LayoutNode {
         var lines: [FlexLine] = []
         var maxLineMain = 0.0
         var totalLinesCross = 0.0
-        let count = children.count
+        let count = items.count
         var startIndex = 0
         // The root's own flex factors are ignored.
         let nodeGrow = self === context.root ? 0 : resolvedFlexGrow
@@ -311,7 +312,7 @@ extension LayoutNode {
             var totalShrinkScaled = 0.0
             var endIndex = startIndex
             while endIndex < count {
-                let child = children[endIndex]
+                let child = items[endIndex]
                 if child.style.display == .none || child.style.position == .absolute {
                     endIndex += 1
                     continue
@@ -355,7 +356,7 @@ extension LayoutNode {
                 // First pass: freeze the items whose flexed size violates min or max.
                 var delta = 0.0
                 for index in startIndex..<endIndex {
-                    let child = children[index]
+                    let child = items[index]
                     if child.style.display == .none || child.style.position == .absolute { continue }
                     let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
                     if remaining < 0 {
@@ -384,7 +385,7 @@ extension LayoutNode {
                 // Second pass: size and lay out each item.
                 delta = 0
                 for index in startIndex..<endIndex {
-                    let child = children[index]
+                    let child = items[index]
                     if child.style.display == .none || child.style.position == .absolute { continue }
                     let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
                     var updated = basis
@@ -423,7 +424,7 @@ extension LayoutNode {
             }
             var autoMargins = 0
             for index in startIndex..<endIndex {
-                let child = children[index]
+                let child = items[index]
                 if child.style.display == .none || child.style.position == .absolute { continue }
                 if child.isMarginAuto(mainAxis.leadingEdge) { autoMargins += 1 }
                 if child.isMarginAuto(mainAxis.trailingEdge) { autoMargins += 1 }
@@ -460,7 +461,7 @@ extension LayoutNode {
             var first = true
             var maxAscent = 0.0, maxDescent = 0.0
             for index in startIndex..<endIndex {
-                let child = children[index]
+                let child = items[index]
                 if child.style.display == .none || child.style.position == .absolute { continue }
                 if !first { mainPosition += between }
                 first = false
@@ -557,7 +558,7 @@ extension LayoutNode {
         }
         for line in lines {
             for index in line.start..<line.end {
-                let child = children[index]
+                let child = items[index]
                 if child.style.display == .none || child.style.position == .absolute { continue }
                 let align = alignment(of: child)
                 let leadEdge = crossAxis.leadingEdge, trailEdge = crossAxis.trailingEdge
@@ -608,7 +609,7 @@ extension LayoutNode {
         // Physical positions.
         let measuredMainFinal = isMainRow ? measuredWidth : measuredHeight
         let measuredCrossFinal = isMainRow ? measuredHeight : measuredWidth
-        for child in children {
+        for child in items {
             if child.style.display == .none || child.style.position == .absolute { continue }
             let childMain = isMainRow ? child.measuredWidth : child.measuredHeight
             let childCross = isMainRow ? child.measuredHeight : child.measuredWidth
@@ -630,19 +631,42 @@ extension LayoutNode {
         // Absolutely positioned children, and those of static descendants: a non-static node (or
         // the root) is their containing block; a static node leaves its own to its containing block.
         if style.position != .static || self === context.root {
-            for child in children where child.style.display != .none && child.style.position == .absolute {
+            for child in items where child.style.display != .none && child.style.position == .absolute {
                 layoutAbsoluteChild(child, containingBlock: self, offsetX: 0, offsetY: 0, context)
             }
-            for child in children where child.style.display != .none && child.style.position == .static {
+            for child in items where child.style.display != .none && child.style.position == .static {
                 child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
             }
         }
     }
 
+    /// The children laid out by this node: its children, with each `display: contents` child
+    /// replaced by its own children (the contents node gets an empty frame at the origin).
+    func flowChildren() -> [LayoutNode] {
+        guard children.contains(where: { $0.style.display == .contents }) else { return children }
+        var result: [LayoutNode] = []
+        func add(_ nodes: [LayoutNode]) {
+            for node in nodes {
+                guard node.style.display == .contents else {
+                    result.append(node)
+                    continue
+                }
+                node.positionLeft = 0
+                node.positionTop = 0
+                node.measuredWidth = 0
+                node.measuredHeight = 0
+                node.isDirty = false
+                add(node.children)
+            }
+        }
+        add(children)
+        return result
+    }
+
     /// Lays out the absolute children of this static node (and of its static descendants) in
     /// `containingBlock`, this node being at (offsetX, offsetY) in it.
     private func layoutAbsoluteDescendants(containingBlock: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext) {
-        for child in children where child.style.display != .none {
+        for child in flowChildren() where child.style.display != .none {
             switch child.style.position {
             case .absolute:
                 layoutAbsoluteChild(child, containingBlock: containingBlock, offsetX: offsetX, offsetY: offsetY, context)
@@ -666,7 +690,7 @@ extension LayoutNode {
     /// baseline-aligned child's (or the first child's), else the bottom edge.
     func baseline() -> Double {
         var candidate: LayoutNode?
-        for child in children {
+        for child in flowChildren() {
             if child.style.display == .none || child.style.position == .absolute { continue }
             if child.lineIndex > 0 { break }
             if alignment(of: child) == .baseline {

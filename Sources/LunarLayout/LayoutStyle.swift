@@ -50,8 +50,10 @@ public enum PositionType: Sendable, Hashable {
     case relative, absolute, `static`
 }
 
+/// `none` takes no space and empties the subtree's frames; `contents` lays the node's children
+/// out as if they were its parent's, the node itself getting an empty frame.
 public enum Display: Sendable, Hashable {
-    case flex, none
+    case flex, none, contents
 }
 
 public enum Overflow: Sendable, Hashable {

@@ -168,7 +168,7 @@ enum LayoutTableReader {
                     guard ratio > 0 else { throw fail("a number > 0") }
                     style.aspectRatio = ratio
                 }
-            case "display": style.display = try keyword(["flex": .flex, "none": .none])
+            case "display": style.display = try keyword(["flex": .flex, "none": .none, "contents": .contents])
             case "overflow": style.overflow = try keyword(["visible": .visible, "hidden": .hidden, "scroll": .scroll])
             default:
                 if let edge = edgeName(name, prefix: "margin", suffix: "") {
