@@ -124,12 +124,19 @@ extension LayoutNode {
     }
 
     func boundWithinMinMax(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
-        let minV = (row ? style.minWidth : style.minHeight).resolve(axisSize)
-        let maxV = (row ? style.maxWidth : style.maxHeight).resolve(axisSize)
+        let minV = resolveSize(row ? style.minWidth : style.minHeight, row: row, axisSize)
+        let maxV = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, axisSize)
         var v = value
         if !maxV.isNaN, maxV >= 0, v > maxV { v = maxV }
         if !minV.isNaN, minV >= 0, v < minV { v = minV }
         return v
+    }
+
+    /// A size property resolved as a border-box size: with `boxSizing` content-box, padding and
+    /// border are added to it.
+    func resolveSize(_ value: LayoutValue, row: Bool, _ ownerSize: Double) -> Double {
+        let resolved = value.resolve(ownerSize)
+        return resolved.isNaN || style.boxSizing == .borderBox ? resolved : resolved + paddingAndBorder(row: row)
     }
 
     /// Within min and max, and never less than padding plus border.
@@ -255,10 +262,10 @@ extension LayoutNode {
         var mainMode = isMainRow ? widthModeIn : heightModeIn
         let crossMode = isMainRow ? heightModeIn : widthModeIn
 
-        let minInnerWidth = style.minWidth.resolve(ownerWidth) - pbRow
-        let maxInnerWidth = style.maxWidth.resolve(ownerWidth) - pbRow
-        let minInnerHeight = style.minHeight.resolve(ownerHeight) - pbColumn
-        let maxInnerHeight = style.maxHeight.resolve(ownerHeight) - pbColumn
+        let minInnerWidth = resolveSize(style.minWidth, row: true, ownerWidth) - pbRow
+        let maxInnerWidth = resolveSize(style.maxWidth, row: true, ownerWidth) - pbRow
+        let minInnerHeight = resolveSize(style.minHeight, row: false, ownerHeight) - pbColumn
+        let maxInnerHeight = resolveSize(style.maxHeight, row: false, ownerHeight) - pbColumn
         var availableInnerWidth = availableWidth - marginRow - pbRow
         if !availableInnerWidth.isNaN {
             availableInnerWidth = maxDefined(minDefined(availableInnerWidth, maxInnerWidth), minInnerWidth)
@@ -414,7 +421,7 @@ extension LayoutNode {
 
             // Main axis: auto margins and justify-content.
             if mainMode == .atMost && remaining > 0 {
-                let minMain = (isMainRow ? style.minWidth : style.minHeight).resolve(mainOwnerSize)
+                let minMain = resolveSize(isMainRow ? style.minWidth : style.minHeight, row: isMainRow, mainOwnerSize)
                 if !minMain.isNaN {
                     let occupied = availableMain - remaining
                     remaining = max(0, minMain - pbMain - occupied)
@@ -704,7 +711,7 @@ extension LayoutNode {
     }
 
     func constrainMaxSize(row: Bool, _ ownerAxisSize: Double, _ mode: inout MeasureMode, _ size: inout Double) {
-        let maxSize = (row ? style.maxWidth : style.maxHeight).resolve(ownerAxisSize) + marginFor(row: row)
+        let maxSize = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, ownerAxisSize) + marginFor(row: row)
         guard !maxSize.isNaN else { return }
         switch mode {
         case .exactly, .atMost:
@@ -721,25 +728,25 @@ extension LayoutNode {
         _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ childDir: LayoutDirection, _ context: LayoutContext
     ) {
         let mainSize = isMainRow ? width : height
-        let basisValue = child.resolvedFlexBasis.resolve(mainSize)
+        let basisValue = child.resolveSize(child.resolvedFlexBasis, row: isMainRow, mainSize)
         let rowDefined = child.definesDimension(row: true, ownerSize: width)
         let columnDefined = child.definesDimension(row: false, ownerSize: height)
         if !basisValue.isNaN, !mainSize.isNaN {
             child.computedFlexBasis = max(basisValue, child.paddingAndBorder(row: isMainRow))
         } else if isMainRow && rowDefined {
-            child.computedFlexBasis = max(child.resolvedDimension(row: true).resolve(width), child.paddingAndBorder(row: true))
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: true), row: true, width), child.paddingAndBorder(row: true))
         } else if !isMainRow && columnDefined {
-            child.computedFlexBasis = max(child.resolvedDimension(row: false).resolve(height), child.paddingAndBorder(row: false))
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: false), row: false, height), child.paddingAndBorder(row: false))
         } else {
             var childWidth = Double.nan, childHeight = Double.nan
             var childWidthMode = MeasureMode.undefined, childHeightMode = MeasureMode.undefined
             let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
             if rowDefined {
-                childWidth = child.resolvedDimension(row: true).resolve(width) + marginRow
+                childWidth = child.resolveSize(child.resolvedDimension(row: true), row: true, width) + marginRow
                 childWidthMode = .exactly
             }
             if columnDefined {
-                childHeight = child.resolvedDimension(row: false).resolve(height) + marginColumn
+                childHeight = child.resolveSize(child.resolvedDimension(row: false), row: false, height) + marginColumn
                 childHeightMode = .exactly
             }
             if (!isMainRow && style.overflow == .scroll) || style.overflow != .scroll {
@@ -814,7 +821,7 @@ extension LayoutNode {
             childCrossMode = childCrossSize.isNaN ? .undefined : .atMost
         } else {
             let value = child.resolvedDimension(row: !isMainRow)
-            childCrossSize = value.resolve(availableInnerCross) + marginCross
+            childCrossSize = child.resolveSize(value, row: !isMainRow, availableInnerCross) + marginCross
             let loosePercent = value.isPercent && crossMode != .exactly
             childCrossMode = childCrossSize.isNaN || loosePercent ? .undefined : .exactly
         }
@@ -869,12 +876,12 @@ extension LayoutNode {
 
         var width = Double.nan, height = Double.nan
         if child.definesDimension(row: true, ownerSize: containerWidth) {
-            width = child.resolvedDimension(row: true).resolve(containerWidth) + marginRow
+            width = child.resolveSize(child.resolvedDimension(row: true), row: true, containerWidth) + marginRow
         } else if !left.isNaN, !right.isNaN {
             width = child.boundAxis(row: true, containerWidth - left - right - marginRow, containerWidth) + marginRow
         }
         if child.definesDimension(row: false, ownerSize: containerHeight) {
-            height = child.resolvedDimension(row: false).resolve(containerHeight) + marginColumn
+            height = child.resolveSize(child.resolvedDimension(row: false), row: false, containerHeight) + marginColumn
         } else if !top.isNaN, !bottom.isNaN {
             height = child.boundAxis(row: false, containerHeight - top - bottom - marginColumn, containerHeight) + marginColumn
         }

@@ -156,9 +156,9 @@ public final class LayoutNode {
         var w = Double.nan, h = Double.nan
         var wm = MeasureMode.undefined, hm = MeasureMode.undefined
         if definesDimension(row: true, ownerSize: ownerWidth) {
-            w = resolvedDimension(row: true).resolve(ownerWidth) + margin.horizontal
+            w = resolveSize(resolvedDimension(row: true), row: true, ownerWidth) + margin.horizontal
             wm = .exactly
-        } else if let maxW = style.maxWidth.resolveIfNonNegative(ownerWidth) {
+        } else if case let maxW = resolveSize(style.maxWidth, row: true, ownerWidth), maxW >= 0 {
             w = maxW
             wm = .atMost
         } else {
@@ -166,9 +166,9 @@ public final class LayoutNode {
             wm = w.isNaN ? .undefined : .exactly
         }
         if definesDimension(row: false, ownerSize: ownerHeight) {
-            h = resolvedDimension(row: false).resolve(ownerHeight) + margin.vertical
+            h = resolveSize(resolvedDimension(row: false), row: false, ownerHeight) + margin.vertical
             hm = .exactly
-        } else if let maxH = style.maxHeight.resolveIfNonNegative(ownerHeight) {
+        } else if case let maxH = resolveSize(style.maxHeight, row: false, ownerHeight), maxH >= 0 {
             h = maxH
             hm = .atMost
         } else {
@@ -259,11 +259,6 @@ extension LayoutValue {
         case .percent(let p): size.isNaN ? .nan : p * size / 100
         case .auto, .undefined: .nan
         }
-    }
-
-    func resolveIfNonNegative(_ size: Double) -> Double? {
-        let v = resolve(size)
-        return v.isNaN || v < 0 ? nil : v
     }
 
     var isPercent: Bool {

@@ -56,6 +56,12 @@ public enum Display: Sendable, Hashable {
     case flex, none, contents
 }
 
+/// What `width`, `height`, their min and max and `flexBasis` measure: the border box (Yoga's and
+/// React Native's default) or the content box (padding and border added on top).
+public enum BoxSizing: Sendable, Hashable {
+    case borderBox, contentBox
+}
+
 public enum Overflow: Sendable, Hashable {
     case visible, hidden, scroll
 }
@@ -137,6 +143,7 @@ public struct LayoutStyle: Hashable, Sendable {
     public var aspectRatio: Double?
     public var display: Display = .flex
     public var overflow: Overflow = .visible
+    public var boxSizing: BoxSizing = .borderBox
 
     public init() {}
 

@@ -125,6 +125,7 @@ func parseCSS(_ css: String) -> LayoutStyle {
         case "aspect-ratio":
             let ratio = value.split(separator: "/").map { Double($0.trimmingCharacters(in: .whitespaces))! }
             s.aspectRatio = ratio.count == 2 ? ratio[0] / ratio[1] : ratio[0]
+        case "box-sizing": s.boxSizing = value == "content-box" ? .contentBox : .borderBox
         case "display": s.display = ["none": .none, "flex": .flex, "contents": .contents][value]!
         case "overflow": s.overflow = ["visible": .visible, "hidden": .hidden, "scroll": .scroll][value]!
         default:

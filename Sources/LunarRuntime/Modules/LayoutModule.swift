@@ -168,6 +168,7 @@ enum LayoutTableReader {
                     guard ratio > 0 else { throw fail("a number > 0") }
                     style.aspectRatio = ratio
                 }
+            case "boxSizing": style.boxSizing = try keyword(["border-box": .borderBox, "content-box": .contentBox])
             case "display": style.display = try keyword(["flex": .flex, "none": .none, "contents": .contents])
             case "overflow": style.overflow = try keyword(["visible": .visible, "hidden": .hidden, "scroll": .scroll])
             default:
