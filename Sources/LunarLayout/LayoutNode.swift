@@ -116,18 +116,31 @@ public final class LayoutNode {
         child.removeFromParent()
         children.insert(child, at: index)
         child.parent = self
+        child.dropCaches()
         markDirty()
     }
 
     public func removeChild(at index: Int) {
         let child = children.remove(at: index)
         child.parent = nil
+        child.dropCaches()
         markDirty()
+    }
+
+    /// Forgets the cached layouts: a node that moves may be laid out as a root, whose own flex
+    /// factors are ignored, or stop being one.
+    func dropCaches() {
+        layoutCache = nil
+        measureCache.removeAll()
+        measureCacheNext = 0
     }
 
     public func removeAllChildren() {
         guard !children.isEmpty else { return }
-        for child in children { child.parent = nil }
+        for child in children {
+            child.parent = nil
+            child.dropCaches()
+        }
         children.removeAll()
         markDirty()
     }
