@@ -93,6 +93,21 @@ import Testing
                       n("height: 100px; width: 199px; align-content: stretch; flex-direction: row")))),
                 ltr: [[0, 0, 1080, 1584], [0, 0, 1080, 100], [0, 0, 400, 100], [101, 0, 199, 100]],
                 rtl: [[0, 0, 1080, 1584], [0, 0, 1080, 100], [680, 0, 400, 100], [101, 0, 199, 100]]),
+        Fixture("flex_direction_column_reverse_margin_top",
+                FixtureNode(css: "flex-direction: column-reverse; position: absolute; margin-top: 100px; width: 100px; height: 100px", children: three10w),
+                ltr: [[0, 100, 100, 100], [0, 100, 10, 0], [0, 100, 10, 0], [0, 100, 10, 0]],
+                rtl: [[0, 100, 100, 100], [90, 100, 10, 0], [90, 100, 10, 0], [90, 100, 10, 0]]),
+        Fixture("flex_direction_row_reverse_padding_left",
+                FixtureNode(css: "flex-direction: row-reverse; position: absolute; padding-left: 100px; width: 100px; height: 100px", children: three10w),
+                ltr: [[0, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[0, 0, 100, 100], [100, 0, 10, 100], [110, 0, 10, 100], [120, 0, 10, 100]]),
+        Fixture("flex_direction_row_reverse_padding_start",
+                FixtureNode(css: "flex-direction: row-reverse; position: absolute; padding-start: 100px; width: 100px; height: 100px", children: three10w),
+                ltr: [[0, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[0, 0, 100, 100], [0, 0, 10, 100], [10, 0, 10, 100], [20, 0, 10, 100]]),
+        Fixture("flex_direction_row_reverse_padding_right",
+                FixtureNode(css: "flex-direction: row-reverse; position: absolute; padding-right: 100px; width: 100px; height: 100px", children: three10w),
+                ltr: [[0, 0, 100, 100], [-10, 0, 10, 100], [-20, 0, 10, 100], [-30, 0, 10, 100]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
