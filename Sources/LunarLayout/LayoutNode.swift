@@ -159,7 +159,8 @@ public final class LayoutNode {
         }
     }
 
-    /// Lays out the tree under this node. An undefined (nil) width or height sizes the node to its content.
+    /// Lays out the tree under this node. An undefined (nil) width or height sizes the node to its
+    /// content. Frames are rounded to a grid of 1 / `pointScaleFactor` points; 0 leaves them unrounded.
     public func calculateLayout(width: Double? = nil, height: Double? = nil, direction: LayoutDirection = .ltr, pointScaleFactor: Double = 1) {
         let pass = layoutPasses.wrappingAdd(1, ordering: .relaxed).newValue
         let ownerWidth = width ?? .nan
@@ -192,7 +193,7 @@ public final class LayoutNode {
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
-        roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor > 0 ? pointScaleFactor : 1)
+        roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor.isFinite && pointScaleFactor > 0 ? pointScaleFactor : 0)
     }
 
     /// Rounds the unrounded results into `frame`, edges in absolute coordinates (as Yoga does),
@@ -200,6 +201,11 @@ public final class LayoutNode {
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
         let left = positionLeft, top = positionTop
         let nodeLeft = absoluteLeft + left, nodeTop = absoluteTop + top
+        guard scale > 0 else {
+            frame = LayoutFrame(left: left, top: top, width: measuredWidth, height: measuredHeight)
+            for child in children { child.roundLayout(absoluteLeft: nodeLeft, absoluteTop: nodeTop, scale: scale) }
+            return
+        }
         let nodeRight = nodeLeft + measuredWidth, nodeBottom = nodeTop + measuredHeight
         let text = measure != nil
         let fractionalWidth = hasFraction(measuredWidth * scale)

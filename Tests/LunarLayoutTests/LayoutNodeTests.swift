@@ -116,6 +116,16 @@ final class MeasureCounter {
         #expect(children.map(\.frame.left) == [0, 33.5, 66.5])
     }
 
+    /// Yoga's tests/YGRoundingMeasureFuncTest.cpp: a measured leaf's fractional size rounds up.
+    @Test(arguments: [(1.0, 11.0), (2.0, 10.5), (4.0, 10.25), (1.0 / 3.0, 12.0), (0.0, 10.2)])
+    func measuredLeavesRoundUp(scale: Double, expected: Double) {
+        let leaf = LayoutNode(measure: { _, _, _, _ in LayoutSize(width: 10.2, height: 10.2) })
+        let root = LayoutNode(children: [leaf])
+        root.calculateLayout(pointScaleFactor: scale)
+        #expect(abs(leaf.frame.width - expected) < 0.0001)
+        #expect(abs(leaf.frame.height - expected) < 0.0001)
+    }
+
     @Test func displayNoneTakesNoSpace() {
         let hidden = LayoutNode(style: LayoutStyle { $0.height = 10; $0.display = .none })
         let shown = LayoutNode(style: LayoutStyle { $0.height = 10 })
