@@ -286,6 +286,22 @@ extension LayoutNode {
         let mainGap = max(0, { let v = mainGapValue.resolve(availableInnerMain); return v.isNaN ? 0 : v }())
         let crossGap = max(0, { let v = crossGapValue.resolve(availableInnerCross); return v.isNaN ? 0 : v }())
 
+        // A lone child that both grows and shrinks in a fixed main size takes whatever is left
+        // whatever its content, so it is not measured for a basis.
+        var singleFlexChild: LayoutNode?
+        if mainMode == .exactly && !isWrap {
+            for child in items where child.style.display != .none && child.style.position != .absolute {
+                if singleFlexChild != nil {
+                    if child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0 {
+                        singleFlexChild = nil
+                        break
+                    }
+                } else if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 {
+                    singleFlexChild = child
+                }
+            }
+        }
+
         // Flex basis of each child in the flow.
         var totalOuterFlexBasis = 0.0
         for child in items {
@@ -296,9 +312,13 @@ extension LayoutNode {
                 continue
             }
             if child.style.position == .absolute { continue }
-            computeFlexBasis(
-                child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
-                widthModeIn, heightModeIn, childDir, context)
+            if child === singleFlexChild {
+                child.computedFlexBasis = 0
+            } else {
+                computeFlexBasis(
+                    child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
+                    widthModeIn, heightModeIn, childDir, context)
+            }
             totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
         }
         let flexBasisOverflows = mainMode == .undefined ? false : totalOuterFlexBasis > availableInnerMain

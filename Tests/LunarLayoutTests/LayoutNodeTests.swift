@@ -53,6 +53,17 @@ final class MeasureCounter {
         #expect(counter.calls == first, "a clean tree with the same constraints measures nothing again")
     }
 
+    /// Yoga's dont_measure_single_grow_shrink_child: the lone flexible child fills the space
+    /// without being measured.
+    @Test func aLoneGrowingAndShrinkingLeafIsNotMeasured() {
+        let counter = MeasureCounter(width: 100, height: 100)
+        let leaf = LayoutNode(style: LayoutStyle { $0.flexGrow = 1; $0.flexShrink = 1 }, measure: counter.function())
+        let root = LayoutNode(style: LayoutStyle { $0.width = 100; $0.height = 100 }, children: [leaf])
+        root.calculateLayout()
+        #expect(counter.calls == 0)
+        #expect(leaf.frame == LayoutFrame(left: 0, top: 0, width: 100, height: 100))
+    }
+
     @Test func changingOneLeafDoesNotMeasureAnUnrelatedSubtree() {
         let stable = MeasureCounter(width: 30, height: 10)
         let changing = MeasureCounter(width: 20, height: 10)
