@@ -64,6 +64,34 @@ final class MeasureCounter {
         #expect(leaf.frame == LayoutFrame(left: 0, top: 0, width: 100, height: 100))
     }
 
+    /// Yoga's tests/YGMeasureTest.cpp: when the size is already known, or there is no room, the
+    /// measure function is not called; an absolute leaf is measured once.
+    @Test func measureIsSkippedWhenTheSizeIsKnown() {
+        for (minWidth, minHeight) in [(LayoutValue.points(10), LayoutValue.points(10)), (.percent(10), .percent(10)), (.percent(10), .points(10))] {
+            let counter = MeasureCounter(width: 10, height: 10)
+            let leaf = LayoutNode(style: LayoutStyle {
+                $0.minWidth = minWidth; $0.maxWidth = minWidth; $0.minHeight = minHeight; $0.maxHeight = minHeight
+            }, measure: counter.function())
+            let root = LayoutNode(style: LayoutStyle { $0.alignItems = .flexStart; $0.width = 100; $0.height = 100 }, children: [leaf])
+            root.calculateLayout()
+            #expect(counter.calls == 0)
+            #expect(leaf.frame == LayoutFrame(left: 0, top: 0, width: 10, height: 10))
+        }
+
+        let zero = MeasureCounter(width: 10, height: 10)
+        let padded = LayoutNode(style: LayoutStyle { $0.padding = LayoutEdges(all: 100) }, measure: zero.function())
+        let column = LayoutNode(style: LayoutStyle { $0.height = 200 }, children: [padded])
+        column.calculateLayout(width: 282)
+        #expect(zero.calls == 0)
+        #expect(padded.frame.width == 282 && padded.frame.top == 0)
+
+        let once = MeasureCounter(width: 10, height: 10)
+        let absolute = LayoutNode(style: LayoutStyle { $0.position = .absolute }, measure: once.function())
+        let tree = LayoutNode(children: [LayoutNode(children: [absolute])])
+        tree.calculateLayout()
+        #expect(once.calls == 1)
+    }
+
     @Test func changingOneLeafDoesNotMeasureAnUnrelatedSubtree() {
         let stable = MeasureCounter(width: 30, height: 10)
         let changing = MeasureCounter(width: 20, height: 10)
