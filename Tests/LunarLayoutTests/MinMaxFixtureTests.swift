@@ -69,6 +69,21 @@ import Testing
                 ltr: [[0, 0, 100, 0]], rtl: [[0, 0, 100, 0]]),
         Fixture("min_height_overrides_height", n("min-height: 100px; height: 50px"),
                 ltr: [[0, 0, 0, 100]], rtl: [[0, 0, 0, 100]]),
+        Fixture("justify_content_min_max",
+                n("justify-content: center; width: 100px; min-height: 100px; max-height: 200px", n("width: 60px; height: 60px")),
+                ltr: [[0, 0, 100, 100], [0, 20, 60, 60]], rtl: [[0, 0, 100, 100], [40, 20, 60, 60]]),
+        Fixture("align_items_min_max",
+                n("align-items: center; min-width: 100px; max-width: 200px; height: 100px", n("width: 60px; height: 60px")),
+                ltr: [[0, 0, 100, 100], [20, 0, 60, 60]], rtl: [[0, 0, 100, 100], [20, 0, 60, 60]]),
+        Fixture("justify_content_overflow_min_max",
+                n("justify-content: center; min-height: 100px; max-height: 110px",
+                  n("width: 50px; height: 50px"), n("width: 50px; height: 50px"), n("width: 50px; height: 50px")),
+                ltr: [[0, 0, 50, 110], [0, -20, 50, 50], [0, 30, 50, 50], [0, 80, 50, 50]],
+                rtl: [[0, 0, 50, 110], [0, -20, 50, 50], [0, 30, 50, 50], [0, 80, 50, 50]]),
+        Fixture("flex_grow_to_min",
+                n("width: 100px; min-height: 100px; max-height: 500px", n("flex-grow: 1; flex-shrink: 1"), n("height: 50px")),
+                ltr: [[0, 0, 100, 100], [0, 0, 100, 50], [0, 50, 100, 50]],
+                rtl: [[0, 0, 100, 100], [0, 0, 100, 50], [0, 50, 100, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
