@@ -108,6 +108,17 @@ import Testing
         Fixture("flex_direction_row_reverse_padding_right",
                 FixtureNode(css: "flex-direction: row-reverse; position: absolute; padding-right: 100px; width: 100px; height: 100px", children: three10w),
                 ltr: [[0, 0, 100, 100], [-10, 0, 10, 100], [-20, 0, 10, 100], [-30, 0, 10, 100]]),
+        Fixture("justify_content_space_between_indefinite_container_dim_with_free_space",
+                n("align-items: center; position: absolute; width: 300px",
+                  n("flex-direction: row; justify-content: space-between; min-width: 200px",
+                    n("width: 50px; height: 50px"), n("width: 50px; height: 50px"))),
+                ltr: [[0, 0, 300, 50], [50, 0, 200, 50], [0, 0, 50, 50], [150, 0, 50, 50]],
+                rtl: [[0, 0, 300, 50], [50, 0, 200, 50], [150, 0, 50, 50], [0, 0, 50, 50]]),
+        Fixture("justify_content_flex_start_row_reverse",
+                n("flex-direction: row-reverse; position: absolute; width: 100px; height: 100px",
+                  n("width: 20px"), n("width: 20px"), n("width: 20px")),
+                ltr: [[0, 0, 100, 100], [80, 0, 20, 100], [60, 0, 20, 100], [40, 0, 20, 100]],
+                rtl: [[0, 0, 100, 100], [0, 0, 20, 100], [20, 0, 20, 100], [40, 0, 20, 100]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
