@@ -112,7 +112,11 @@ public final class LayoutNode {
 
     /// Inserts a child; a child that has a parent is removed from it first.
     public func insertChild(_ child: LayoutNode, at index: Int) {
-        precondition(child !== self, "a node cannot be its own child")
+        var ancestor: LayoutNode? = self
+        while let node = ancestor {
+            precondition(node !== child, "a node cannot be inserted into itself or its own subtree")
+            ancestor = node.parent
+        }
         child.removeFromParent()
         children.insert(child, at: index)
         child.parent = self
