@@ -101,6 +101,13 @@ import Testing
                 n("flex-direction: column-reverse; position: absolute; width: 200px; height: 200px",
                   n("position: absolute; left: 5px; right: 3px; margin-left: 3px; margin-right: 4px; border-left-width: 1px; border-right-width: 7px; width: 50px; height: 50px")),
                 ltr: [[0, 0, 200, 200], [8, 150, 50, 50]], rtl: [[0, 0, 200, 200], [143, 150, 50, 50]]),
+        Fixture("absolute_layout_percentage_bottom_based_on_parent_height",
+                n("position: absolute; width: 100px; height: 200px",
+                  n("position: absolute; top: 50%; width: 10px; height: 10px"),
+                  n("position: absolute; bottom: 50%; width: 10px; height: 10px"),
+                  n("position: absolute; top: 10%; bottom: 10%; width: 10px")),
+                ltr: [[0, 0, 100, 200], [0, 100, 10, 10], [0, 90, 10, 10], [0, 20, 10, 160]],
+                rtl: [[0, 0, 100, 200], [90, 100, 10, 10], [90, 90, 10, 10], [90, 20, 10, 160]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
