@@ -69,6 +69,21 @@ import Testing
                   n("width: 50px"), n("width: 50px")),
                 ltr: [[0, 0, 150, 100], [0, 0, 50, 100], [50, 0, 50, 100]],
                 rtl: [[0, 0, 150, 100], [100, 0, 50, 100], [50, 0, 50, 100]]),
+        Fixture("align_content_flex_start_wrapped_negative_space",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; flex-wrap: wrap; height: 10px", c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]]),
+        Fixture("align_content_flex_start_wrapped_negative_space_gap",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row; justify-content: center; flex-wrap: wrap; height: 10px; column-gap: 10px; row-gap: 10px", c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 30, 160, 20], [20, 60, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 30, 160, 20], [20, 60, 160, 20]]),
+        Fixture("align_content_flex_start_without_height_on_children",
+                n("flex-wrap: wrap; width: 100px; height: 100px",
+                  n("width: 50px"), n("width: 50px; height: 10px"), n("width: 50px"), n("width: 50px; height: 10px"), n("width: 50px")),
+                ltr: [[0, 0, 100, 100], [0, 0, 50, 0], [0, 0, 50, 10], [0, 10, 50, 0], [0, 10, 50, 10], [0, 20, 50, 0]],
+                rtl: [[0, 0, 100, 100], [50, 0, 50, 0], [50, 0, 50, 10], [50, 10, 50, 0], [50, 10, 50, 10], [50, 20, 50, 0]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
