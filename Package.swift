@@ -4,12 +4,13 @@
 //
 // Layering (each arrow is "depends on"):
 //   LunarSignals, LunarRouter, LunarStorage, LunarUI  -- plain Swift, no Lua
+//   LunarLayout                                        -- flexbox (Yoga's semantics), plain Swift, no Lua
 //   LunarJSON                                          -- the JSON value shared by network and storage
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
-//   LunarRuntime -> LunarBundle, LunarBridge + every service -- adapts services into Lua modules
+//   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
@@ -35,6 +36,7 @@ let package = Package(
         .library(name: "LunarStorage", targets: ["LunarStorage"]),
         .library(name: "LunarJSON", targets: ["LunarJSON"]),
         .library(name: "LunarUI", targets: ["LunarUI"]),
+        .library(name: "LunarLayout", targets: ["LunarLayout"]),
         .library(name: "LunarHeadless", targets: ["LunarHeadless"]),
         .library(name: "LunarIntercept", targets: ["LunarIntercept"]),
         .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
@@ -83,6 +85,8 @@ let package = Package(
         .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", swiftSettings: strict),
+        // Flexbox layout with Yoga's semantics and defaults; knows nothing of Lua or of any renderer.
+        .target(name: "LunarLayout", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
         .target(name: "LunarIntercept", swiftSettings: strict),
         // ncurses from the system (Debian: libncurses-dev), the wide-character build.
@@ -132,7 +136,7 @@ let package = Package(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept",
+                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The modules and helpers written in Lua (LuaSource).
@@ -203,6 +207,7 @@ let package = Package(
         .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
+        .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarNetworkTests",

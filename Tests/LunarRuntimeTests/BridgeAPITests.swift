@@ -10,7 +10,7 @@ import Testing
     @Test func describesEveryModuleABundleCanRequire() {
         let names = BridgeAPI.definitions().modules.map(\.name)
         #expect(names == [
-            "lunar", "lunar.decode", "lunar.encode", "lunar.intercept", "lunar.json", "lunar.log", "lunar.navigator",
+            "lunar", "lunar.decode", "lunar.encode", "lunar.intercept", "lunar.json", "lunar.layout", "lunar.log", "lunar.navigator",
             "lunar.net", "lunar.router", "lunar.signal", "lunar.storage", "lunar.timer", "lunar.ui",
         ])
         // No Lua-written module is left undescribed.

@@ -7,7 +7,7 @@ import LunarRouter
 public enum ScriptModules {
     /// The modules every script gets (`lunar exec` and bundles): `lunar`
     /// (`lunar.async`), `lunar.log` (built in), `lunar.timer`, `lunar.net`,
-    /// `lunar.decode`, `lunar.encode`, `lunar.storage`. Returns the state's
+    /// `lunar.decode`, `lunar.encode`, `lunar.storage`, `lunar.layout`. Returns the state's
     /// router (shared by `lunar.router` and the navigator).
     /// - Parameter storageDirectory: where `lunar.storage` keeps its file; nil
     ///   uses ``ScriptStorageLocation/directory(forScriptDirectory:environment:)`` with no script directory.
@@ -20,6 +20,7 @@ public enum ScriptModules {
         DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory, storageQuota: storageQuota)
         SignalModule.install(on: state, executor: executor)
         state.register(InterceptModule.module)
+        state.register(LayoutModule.module)
         let router = state[extension: Router.self] ?? Router()
         state[extension: Router.self] = router
         state.register(RouterModule.module(router: router))

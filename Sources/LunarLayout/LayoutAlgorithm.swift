@@ -1,0 +1,984 @@
+// The flexbox algorithm (CSS Flexible Box Layout with Yoga's defaults and conventions).
+// Sizes passed down include the child's margins; `.nan` means undefined.
+
+private extension FlexDirection {
+    var isRow: Bool { self == .row || self == .rowReverse }
+    var leadingEdge: Edge {
+        switch self {
+        case .row: .left
+        case .rowReverse: .right
+        case .column: .top
+        case .columnReverse: .bottom
+        }
+    }
+    var trailingEdge: Edge {
+        switch self {
+        case .row: .right
+        case .rowReverse: .left
+        case .column: .bottom
+        case .columnReverse: .top
+        }
+    }
+    /// Whether the axis runs from the right or bottom edge.
+    var isReversed: Bool { self == .rowReverse || self == .columnReverse }
+
+    func resolved(_ direction: LayoutDirection) -> FlexDirection {
+        guard direction == .rtl else { return self }
+        switch self {
+        case .row: return .rowReverse
+        case .rowReverse: return .row
+        default: return self
+        }
+    }
+}
+
+@inline(__always) private func minDefined(_ a: Double, _ b: Double) -> Double {
+    if a.isNaN { return b }
+    if b.isNaN { return a }
+    return min(a, b)
+}
+
+@inline(__always) private func maxDefined(_ a: Double, _ b: Double) -> Double {
+    if a.isNaN { return b }
+    if b.isNaN { return a }
+    return max(a, b)
+}
+
+private struct FlexLine {
+    var start: Int
+    var end: Int
+    var crossSize: Double
+    var crossOffset = 0.0
+    var maxAscent = 0.0
+}
+
+extension LayoutNode {
+    // MARK: Style helpers
+
+    var resolvedFlexGrow: Double {
+        if let grow = style.flexGrow { return grow }
+        if let flex = style.flex, flex > 0 { return flex }
+        return 0
+    }
+
+    var resolvedFlexShrink: Double {
+        if let shrink = style.flexShrink { return shrink }
+        if let flex = style.flex, flex < 0 { return -flex }
+        return 0
+    }
+
+    var resolvedFlexBasis: LayoutValue {
+        switch style.flexBasis {
+        case .points, .percent: return style.flexBasis
+        default:
+            if let flex = style.flex, flex > 0 { return .points(0) }
+            return .auto
+        }
+    }
+
+    /// Width or height, except that equal min and max sizes fix it.
+    func resolvedDimension(row: Bool) -> LayoutValue {
+        let maxValue = row ? style.maxWidth : style.maxHeight
+        let minValue = row ? style.minWidth : style.minHeight
+        if maxValue.isDefined, maxValue == minValue { return maxValue }
+        return row ? style.width : style.height
+    }
+
+    func definesDimension(row: Bool, ownerSize: Double) -> Bool {
+        switch resolvedDimension(row: row) {
+        case .points(let v): return v >= 0
+        case .percent(let p): return p >= 0 && !ownerSize.isNaN
+        case .auto, .undefined: return false
+        }
+    }
+
+    func resolveBoxes(ownerWidth: Double, direction: LayoutDirection) {
+        layoutDirection = direction
+        margin = resolveEdges(style.margin, ownerWidth, direction)
+        padding = resolveEdges(style.padding, ownerWidth, direction)
+        border = resolveEdges(style.border, .nan, direction)
+    }
+
+    private func resolveEdges(_ edges: LayoutEdges, _ ownerWidth: Double, _ direction: LayoutDirection) -> Box {
+        @inline(__always) func value(_ edge: Edge) -> Double {
+            let v = edges.value(edge, direction).resolve(ownerWidth)
+            return v.isNaN ? 0 : v
+        }
+        return Box(left: value(.left), top: value(.top), right: value(.right), bottom: value(.bottom))
+    }
+
+    func isMarginAuto(_ edge: Edge) -> Bool {
+        style.margin.value(edge, layoutDirection) == .auto
+    }
+
+    @inline(__always) func paddingAndBorder(row: Bool) -> Double {
+        row ? padding.horizontal + border.horizontal : padding.vertical + border.vertical
+    }
+
+    @inline(__always) func paddingAndBorder(_ edge: Edge) -> Double {
+        padding[edge] + border[edge]
+    }
+
+    @inline(__always) func marginFor(row: Bool) -> Double {
+        row ? margin.horizontal : margin.vertical
+    }
+
+    func boundWithinMinMax(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
+        let minV = resolveSize(row ? style.minWidth : style.minHeight, row: row, axisSize)
+        let maxV = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, axisSize)
+        var v = value
+        if !maxV.isNaN, maxV >= 0, v > maxV { v = maxV }
+        if !minV.isNaN, minV >= 0, v < minV { v = minV }
+        return v
+    }
+
+    /// A size property resolved as a border-box size: with `boxSizing` content-box, padding and
+    /// border are added to it.
+    func resolveSize(_ value: LayoutValue, row: Bool, _ ownerSize: Double) -> Double {
+        let resolved = value.resolve(ownerSize)
+        return resolved.isNaN || style.boxSizing == .borderBox ? resolved : resolved + paddingAndBorder(row: row)
+    }
+
+    /// Within min and max, and never less than padding plus border.
+    func boundAxis(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
+        maxDefined(boundWithinMinMax(row: row, value, axisSize), paddingAndBorder(row: row))
+    }
+
+    /// The relative offset along an axis: the leading inset, or minus the trailing one.
+    func relativeOffset(row: Bool, containerSize: Double) -> Double {
+        guard style.position == .relative else { return 0 }
+        return insetOffset(row: row, containerSize: containerSize)
+    }
+
+    /// The leading inset along an axis, or minus the trailing one (the root's position, whatever its type).
+    func insetOffset(row: Bool, containerSize: Double) -> Double {
+        let lead = style.inset.value(row ? .left : .top, layoutDirection).resolve(containerSize)
+        if !lead.isNaN { return lead }
+        let trail = style.inset.value(row ? .right : .bottom, layoutDirection).resolve(containerSize)
+        return trail.isNaN ? 0 : -trail
+    }
+
+    func zeroLayout() {
+        positionLeft = 0
+        positionTop = 0
+        measuredWidth = 0
+        measuredHeight = 0
+        computedFlexBasis = 0
+        layoutCache = nil
+        measureCache.removeAll(keepingCapacity: true)
+        isDirty = false
+        for child in children { child.zeroLayout() }
+    }
+
+    // MARK: Entry with caching
+
+    func layout(
+        _ availableWidth: Double, _ availableHeight: Double, _ widthMode: MeasureMode, _ heightMode: MeasureMode,
+        _ ownerWidth: Double, _ ownerHeight: Double, _ direction: LayoutDirection, performLayout: Bool, _ context: LayoutContext
+    ) {
+        if isDirty, pass != context.pass {
+            layoutCache = nil
+            measureCache.removeAll(keepingCapacity: true)
+            measureCacheNext = 0
+            pass = context.pass
+        }
+        let dir = style.direction == .inherit ? direction : style.direction
+        if let cached = layoutCache,
+           cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
+            measuredWidth = cached.measuredWidth
+            measuredHeight = cached.measuredHeight
+            if !performLayout { resolveBoxes(ownerWidth: ownerWidth, direction: dir) }
+            return
+        }
+        if !performLayout {
+            for cached in measureCache
+            where cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
+                measuredWidth = cached.measuredWidth
+                measuredHeight = cached.measuredHeight
+                resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+                return
+            }
+        }
+        layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
+        let entry = LayoutCacheEntry(
+            availableWidth: availableWidth, availableHeight: availableHeight, widthMode: widthMode, heightMode: heightMode,
+            ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: dir,
+            measuredWidth: measuredWidth, measuredHeight: measuredHeight
+        )
+        if performLayout {
+            layoutCache = entry
+            isDirty = false
+        } else if measureCache.count < 16 {
+            measureCache.append(entry)
+        } else {
+            measureCache[measureCacheNext] = entry
+            measureCacheNext = (measureCacheNext + 1) % 16
+        }
+    }
+
+    // MARK: The algorithm
+
+    private func layoutImpl(
+        _ availableWidth: Double, _ availableHeight: Double, _ widthModeIn: MeasureMode, _ heightModeIn: MeasureMode,
+        _ ownerWidth: Double, _ ownerHeight: Double, _ dir: LayoutDirection, _ performLayout: Bool, _ context: LayoutContext
+    ) {
+        resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+        let marginRow = margin.horizontal, marginColumn = margin.vertical
+        let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
+
+        if let measure {
+            measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight)
+            return
+        }
+        let items = flowChildren()
+        if items.isEmpty {
+            measuredWidth = boundAxis(
+                row: true, widthModeIn == .exactly ? availableWidth - marginRow : pbRow, ownerWidth)
+            measuredHeight = boundAxis(
+                row: false, heightModeIn == .exactly ? availableHeight - marginColumn : pbColumn, ownerHeight)
+            return
+        }
+        if !performLayout,
+           (widthModeIn == .atMost && availableWidth <= 0) || (heightModeIn == .atMost && availableHeight <= 0)
+            || (widthModeIn == .exactly && heightModeIn == .exactly) {
+            let w = availableWidth.isNaN || (widthModeIn == .atMost && availableWidth < 0) ? 0 : availableWidth - marginRow
+            let h = availableHeight.isNaN || (heightModeIn == .atMost && availableHeight < 0) ? 0 : availableHeight - marginColumn
+            measuredWidth = boundAxis(row: true, w, ownerWidth)
+            measuredHeight = boundAxis(row: false, h, ownerHeight)
+            return
+        }
+
+        let mainAxis = style.flexDirection.resolved(dir)
+        let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(dir)
+        let isMainRow = mainAxis.isRow
+        let isWrap = style.flexWrap != .noWrap
+        let mainOwnerSize = isMainRow ? ownerWidth : ownerHeight
+        let crossOwnerSize = isMainRow ? ownerHeight : ownerWidth
+        let pbMain = isMainRow ? pbRow : pbColumn
+        let pbCross = isMainRow ? pbColumn : pbRow
+        let pbMainLeading = paddingAndBorder(mainAxis.leadingEdge)
+        let pbMainTrailing = paddingAndBorder(mainAxis.trailingEdge)
+        let pbCrossLeading = paddingAndBorder(crossAxis.leadingEdge)
+        var mainMode = isMainRow ? widthModeIn : heightModeIn
+        let crossMode = isMainRow ? heightModeIn : widthModeIn
+
+        let minInnerWidth = resolveSize(style.minWidth, row: true, ownerWidth) - pbRow
+        let maxInnerWidth = resolveSize(style.maxWidth, row: true, ownerWidth) - pbRow
+        let minInnerHeight = resolveSize(style.minHeight, row: false, ownerHeight) - pbColumn
+        let maxInnerHeight = resolveSize(style.maxHeight, row: false, ownerHeight) - pbColumn
+        var availableInnerWidth = availableWidth - marginRow - pbRow
+        if !availableInnerWidth.isNaN {
+            availableInnerWidth = maxDefined(minDefined(availableInnerWidth, maxInnerWidth), minInnerWidth)
+        }
+        var availableInnerHeight = availableHeight - marginColumn - pbColumn
+        if !availableInnerHeight.isNaN {
+            availableInnerHeight = maxDefined(minDefined(availableInnerHeight, maxInnerHeight), minInnerHeight)
+        }
+        let availableInnerMain = isMainRow ? availableInnerWidth : availableInnerHeight
+        let availableInnerCross = isMainRow ? availableInnerHeight : availableInnerWidth
+        let minInnerMain = isMainRow ? minInnerWidth : minInnerHeight
+        let maxInnerMain = isMainRow ? maxInnerWidth : maxInnerHeight
+
+        let mainGapValue = isMainRow ? (style.columnGap.isDefined ? style.columnGap : style.gap)
+            : (style.rowGap.isDefined ? style.rowGap : style.gap)
+        let crossGapValue = isMainRow ? (style.rowGap.isDefined ? style.rowGap : style.gap)
+            : (style.columnGap.isDefined ? style.columnGap : style.gap)
+        let mainGap = max(0, { let v = mainGapValue.resolve(availableInnerMain); return v.isNaN ? 0 : v }())
+        let crossGap = max(0, { let v = crossGapValue.resolve(availableInnerCross); return v.isNaN ? 0 : v }())
+
+        // A lone child that both grows and shrinks in a fixed main size takes whatever is left
+        // whatever its content, so it is not measured for a basis.
+        var singleFlexChild: LayoutNode?
+        if mainMode == .exactly && !isWrap {
+            for child in items where child.style.display != .none && child.style.position != .absolute {
+                if singleFlexChild != nil {
+                    if child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0 {
+                        singleFlexChild = nil
+                        break
+                    }
+                } else if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 {
+                    singleFlexChild = child
+                }
+            }
+        }
+
+        // Flex basis of each child in the flow.
+        var totalOuterFlexBasis = 0.0
+        for child in items {
+            let childDir = child.style.direction == .inherit ? dir : child.style.direction
+            child.resolveBoxes(ownerWidth: availableInnerWidth, direction: childDir)
+            if child.style.display == .none {
+                child.zeroLayout()
+                continue
+            }
+            if child.style.position == .absolute { continue }
+            if child === singleFlexChild {
+                child.computedFlexBasis = 0
+            } else {
+                computeFlexBasis(
+                    child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
+                    widthModeIn, heightModeIn, childDir, context)
+            }
+            totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
+        }
+        let flexBasisOverflows = mainMode == .undefined ? false : totalOuterFlexBasis > availableInnerMain
+        if isWrap && flexBasisOverflows && mainMode == .atMost { mainMode = .exactly }
+
+        // Lines.
+        var lines: [FlexLine] = []
+        var maxLineMain = 0.0
+        var totalLinesCross = 0.0
+        let count = items.count
+        var startIndex = 0
+        // The root's own flex factors are ignored.
+        let nodeGrow = self === context.root ? 0 : resolvedFlexGrow
+        while startIndex < count {
+            var itemsOnLine = 0
+            var sizeConsumed = 0.0
+            var totalGrow = 0.0
+            var totalShrinkScaled = 0.0
+            var endIndex = startIndex
+            while endIndex < count {
+                let child = items[endIndex]
+                if child.style.display == .none || child.style.position == .absolute {
+                    endIndex += 1
+                    continue
+                }
+                let childMarginMain = child.marginFor(row: isMainRow)
+                let gap = itemsOnLine > 0 ? mainGap : 0
+                let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                if isWrap, itemsOnLine > 0, sizeConsumed + basis + childMarginMain + gap > availableInnerMain {
+                    break
+                }
+                sizeConsumed += basis + childMarginMain + gap
+                itemsOnLine += 1
+                let grow = child.resolvedFlexGrow, shrink = child.resolvedFlexShrink
+                if grow != 0 || shrink != 0 {
+                    totalGrow += grow
+                    totalShrinkScaled += shrink * child.computedFlexBasis
+                }
+                child.lineIndex = lines.count
+                endIndex += 1
+            }
+            if totalGrow > 0 && totalGrow < 1 { totalGrow = 1 }
+
+            var availableMain = availableInnerMain
+            if mainMode != .exactly {
+                if !minInnerMain.isNaN, sizeConsumed < minInnerMain {
+                    availableMain = minInnerMain
+                } else if !maxInnerMain.isNaN, sizeConsumed > maxInnerMain {
+                    availableMain = maxInnerMain
+                } else if totalGrow == 0 || nodeGrow == 0 {
+                    availableMain = sizeConsumed
+                }
+            }
+            var remaining = 0.0
+            if !availableMain.isNaN {
+                remaining = availableMain - sizeConsumed
+            } else if sizeConsumed < 0 {
+                remaining = -sizeConsumed
+            }
+            let canSkipFlex = !performLayout && crossMode == .exactly
+            if !canSkipFlex {
+                // First pass: freeze the items whose flexed size violates min or max.
+                var delta = 0.0
+                for index in startIndex..<endIndex {
+                    let child = items[index]
+                    if child.style.display == .none || child.style.position == .absolute { continue }
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    if remaining < 0 {
+                        let scaled = child.resolvedFlexShrink * basis
+                        if scaled != 0, totalShrinkScaled != 0 {
+                            let base = basis + remaining / totalShrinkScaled * scaled
+                            let bound = child.boundAxis(row: isMainRow, base, availableInnerMain)
+                            if base != bound {
+                                delta += bound - basis
+                                totalShrinkScaled -= scaled
+                            }
+                        }
+                    } else if remaining > 0 {
+                        let grow = child.resolvedFlexGrow
+                        if grow != 0, totalGrow != 0 {
+                            let base = basis + remaining / totalGrow * grow
+                            let bound = child.boundAxis(row: isMainRow, base, availableInnerMain)
+                            if base != bound {
+                                delta += bound - basis
+                                totalGrow -= grow
+                            }
+                        }
+                    }
+                }
+                remaining -= delta
+                // Second pass: size and lay out each item.
+                delta = 0
+                for index in startIndex..<endIndex {
+                    let child = items[index]
+                    if child.style.display == .none || child.style.position == .absolute { continue }
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    var updated = basis
+                    if remaining < 0 {
+                        let scaled = child.resolvedFlexShrink * basis
+                        if scaled != 0 {
+                            let size = totalShrinkScaled == 0 ? basis - scaled : basis + remaining / totalShrinkScaled * scaled
+                            updated = child.boundAxis(row: isMainRow, size, availableInnerMain)
+                        }
+                    } else if remaining > 0 {
+                        let grow = child.resolvedFlexGrow
+                        if grow != 0 {
+                            let size = totalGrow == 0 ? basis : basis + remaining / totalGrow * grow
+                            updated = child.boundAxis(row: isMainRow, size, availableInnerMain)
+                        }
+                    }
+                    delta += updated - basis
+                    layoutFlexItem(
+                        child, mainSize: updated, isMainRow: isMainRow, crossAxis: crossAxis, isWrap: isWrap,
+                        flexBasisOverflows: flexBasisOverflows, crossMode: crossMode,
+                        availableInnerWidth, availableInnerHeight, availableInnerMain, availableInnerCross,
+                        performLayout, context)
+                }
+                remaining -= delta
+            }
+
+            // Main axis: auto margins and justify-content.
+            if mainMode == .atMost && remaining > 0 {
+                let minMain = resolveSize(isMainRow ? style.minWidth : style.minHeight, row: isMainRow, mainOwnerSize)
+                if !minMain.isNaN {
+                    let occupied = availableMain - remaining
+                    remaining = max(0, minMain - pbMain - occupied)
+                } else {
+                    remaining = 0
+                }
+            }
+            var autoMargins = 0
+            for index in startIndex..<endIndex {
+                let child = items[index]
+                if child.style.display == .none || child.style.position == .absolute { continue }
+                if child.isMarginAuto(mainAxis.leadingEdge) { autoMargins += 1 }
+                if child.isMarginAuto(mainAxis.trailingEdge) { autoMargins += 1 }
+            }
+            var leadingMain = 0.0
+            var between = mainGap
+            let autoShare = autoMargins > 0 && remaining > 0 ? remaining / Double(autoMargins) : 0
+            if autoShare == 0 {
+                let n = Double(itemsOnLine)
+                switch style.justifyContent {
+                case .flexStart: break
+                case .center: leadingMain = remaining / 2
+                case .flexEnd: leadingMain = remaining
+                case .spaceBetween:
+                    if itemsOnLine > 1, remaining > 0 { between += remaining / (n - 1) }
+                case .spaceAround:
+                    if remaining > 0, itemsOnLine > 0 {
+                        leadingMain = remaining / n / 2
+                        between += remaining / n
+                    } else {
+                        leadingMain = remaining / 2
+                    }
+                case .spaceEvenly:
+                    if remaining > 0 {
+                        leadingMain = remaining / (n + 1)
+                        between += leadingMain
+                    } else {
+                        leadingMain = remaining / 2
+                    }
+                }
+            }
+            var mainPosition = pbMainLeading + leadingMain
+            var lineCross = 0.0
+            var first = true
+            var maxAscent = 0.0, maxDescent = 0.0
+            for index in startIndex..<endIndex {
+                let child = items[index]
+                if child.style.display == .none || child.style.position == .absolute { continue }
+                if !first { mainPosition += between }
+                first = false
+                if child.isMarginAuto(mainAxis.leadingEdge) { mainPosition += autoShare }
+                child.mainOffset = mainPosition + child.margin[mainAxis.leadingEdge]
+                if child.isMarginAuto(mainAxis.trailingEdge) { mainPosition += autoShare }
+                if canSkipFlex {
+                    mainPosition += child.marginFor(row: isMainRow) + child.computedFlexBasis
+                    lineCross = availableInnerCross
+                } else {
+                    mainPosition += (isMainRow ? child.measuredWidth : child.measuredHeight) + child.marginFor(row: isMainRow)
+                    let childCross = (isMainRow ? child.measuredHeight : child.measuredWidth) + child.marginFor(row: !isMainRow)
+                    if isMainRow && alignment(of: child) == .baseline {
+                        let ascent = child.baseline() + child.margin.top
+                        maxAscent = max(maxAscent, ascent)
+                        maxDescent = max(maxDescent, childCross - ascent)
+                        lineCross = max(lineCross, maxAscent + maxDescent)
+                    } else {
+                        lineCross = max(lineCross, childCross)
+                    }
+                }
+            }
+            mainPosition += pbMainTrailing
+            maxLineMain = max(maxLineMain, mainPosition)
+            if !lines.isEmpty { totalLinesCross += crossGap }
+            totalLinesCross += lineCross
+            lines.append(FlexLine(start: startIndex, end: endIndex, crossSize: lineCross, maxAscent: maxAscent))
+            startIndex = endIndex
+        }
+
+        // The node's size.
+        measuredWidth = boundAxis(row: true, availableWidth - marginRow, ownerWidth)
+        measuredHeight = boundAxis(row: false, availableHeight - marginColumn, ownerHeight)
+        let mainValue: Double
+        if mainMode == .undefined || (mainMode == .atMost && style.overflow != .scroll) {
+            mainValue = boundAxis(row: isMainRow, maxLineMain, mainOwnerSize)
+        } else if mainMode == .atMost {
+            mainValue = max(min(availableInnerMain + pbMain, boundWithinMinMax(row: isMainRow, maxLineMain, mainOwnerSize)), pbMain)
+        } else {
+            mainValue = isMainRow ? measuredWidth : measuredHeight
+        }
+        let crossValue: Double
+        if crossMode == .undefined || (crossMode == .atMost && style.overflow != .scroll) {
+            crossValue = boundAxis(row: !isMainRow, totalLinesCross + pbCross, crossOwnerSize)
+        } else if crossMode == .atMost {
+            crossValue = max(min(availableInnerCross + pbCross, boundWithinMinMax(row: !isMainRow, totalLinesCross + pbCross, crossOwnerSize)), pbCross)
+        } else {
+            crossValue = isMainRow ? measuredHeight : measuredWidth
+        }
+        if isMainRow {
+            measuredWidth = mainValue
+            measuredHeight = crossValue
+        } else {
+            measuredHeight = mainValue
+            measuredWidth = crossValue
+        }
+        guard performLayout else { return }
+
+        // Cross axis: lines (align-content), then each item (align-items, align-self, stretch).
+        let containerInnerCross = crossValue - pbCross
+        if !isWrap, !lines.isEmpty {
+            lines[0].crossOffset = pbCrossLeading
+            lines[0].crossSize = containerInnerCross
+        } else if !lines.isEmpty {
+            let remaining = containerInnerCross - totalLinesCross
+            let n = Double(lines.count)
+            var lead = pbCrossLeading, extra = 0.0, betweenLines = crossGap
+            switch style.alignContent {
+            case .flexEnd: lead += remaining
+            case .center: lead += remaining / 2
+            case .stretch: if remaining > 0 { extra = remaining / n }
+            case .spaceBetween: if remaining > 0, lines.count > 1 { betweenLines += remaining / (n - 1) }
+            case .spaceAround:
+                if remaining > 0 {
+                    lead += remaining / (2 * n)
+                    betweenLines += remaining / n
+                } else {
+                    lead += remaining / 2
+                }
+            case .spaceEvenly:
+                if remaining > 0 {
+                    lead += remaining / (n + 1)
+                    betweenLines += remaining / (n + 1)
+                } else {
+                    lead += remaining / 2
+                }
+            case .auto, .flexStart, .baseline: break
+            }
+            for index in lines.indices {
+                lines[index].crossOffset = lead
+                lines[index].crossSize += extra
+                lead += lines[index].crossSize + betweenLines
+            }
+        }
+        for line in lines {
+            for index in line.start..<line.end {
+                let child = items[index]
+                if child.style.display == .none || child.style.position == .absolute { continue }
+                let align = alignment(of: child)
+                let leadEdge = crossAxis.leadingEdge, trailEdge = crossAxis.trailingEdge
+                let autoLead = child.isMarginAuto(leadEdge), autoTrail = child.isMarginAuto(trailEdge)
+                var offset = line.crossOffset + child.margin[leadEdge]
+                if align == .stretch && !autoLead && !autoTrail {
+                    if !child.definesDimension(row: !isMainRow, ownerSize: availableInnerCross) {
+                        let childMain = isMainRow ? child.measuredWidth : child.measuredHeight
+                        var childCross: Double
+                        if let ratio = child.style.aspectRatio, ratio > 0 {
+                            childCross = child.marginFor(row: !isMainRow) + (isMainRow ? childMain / ratio : childMain * ratio)
+                        } else {
+                            childCross = line.crossSize
+                        }
+                        var childMainOuter = childMain + child.marginFor(row: isMainRow)
+                        var mainModeChild = MeasureMode.exactly, crossModeChild = MeasureMode.exactly
+                        child.constrainMaxSize(row: isMainRow, availableInnerMain, &mainModeChild, &childMainOuter)
+                        child.constrainMaxSize(row: !isMainRow, availableInnerCross, &crossModeChild, &childCross)
+                        let w = isMainRow ? childMainOuter : childCross
+                        let h = isMainRow ? childCross : childMainOuter
+                        child.layout(
+                            w, h, isMainRow ? mainModeChild : crossModeChild, isMainRow ? crossModeChild : mainModeChild,
+                            availableInnerWidth, availableInnerHeight, child.layoutDirection, performLayout: true, context)
+                    }
+                } else {
+                    let childOuter = (isMainRow ? child.measuredHeight : child.measuredWidth) + child.marginFor(row: !isMainRow)
+                    let free = line.crossSize - childOuter
+                    if autoLead && autoTrail {
+                        offset += max(0, free / 2)
+                    } else if autoTrail {
+                        // Stays at the start.
+                    } else if autoLead {
+                        offset += max(0, free)
+                    } else {
+                        switch align {
+                        case .center: offset += free / 2
+                        case .flexEnd: offset += free
+                        case .baseline:
+                            if isMainRow { offset += line.maxAscent - child.baseline() - child.margin.top }
+                        default: break
+                        }
+                    }
+                }
+                child.crossOffset = offset
+            }
+        }
+
+        // Physical positions.
+        let measuredMainFinal = isMainRow ? measuredWidth : measuredHeight
+        let measuredCrossFinal = isMainRow ? measuredHeight : measuredWidth
+        for child in items {
+            if child.style.display == .none || child.style.position == .absolute { continue }
+            let childMain = isMainRow ? child.measuredWidth : child.measuredHeight
+            let childCross = isMainRow ? child.measuredHeight : child.measuredWidth
+            var cross = child.crossOffset
+            if style.flexWrap == .wrapReverse { cross = measuredCrossFinal - cross - childCross }
+            let main = mainAxis.isReversed ? measuredMainFinal - child.mainOffset - childMain : child.mainOffset
+            if crossAxis.isReversed { cross = measuredCrossFinal - cross - childCross }
+            let dx = child.relativeOffset(row: true, containerSize: availableInnerWidth)
+            let dy = child.relativeOffset(row: false, containerSize: availableInnerHeight)
+            if isMainRow {
+                child.positionLeft = main + dx
+                child.positionTop = cross + dy
+            } else {
+                child.positionTop = main + dy
+                child.positionLeft = cross + dx
+            }
+        }
+
+        // Absolutely positioned children, and those of static descendants: a non-static node (or
+        // the root) is their containing block; a static node leaves its own to its containing block.
+        if style.position != .static || self === context.root {
+            for child in items where child.style.display != .none && child.style.position == .absolute {
+                layoutAbsoluteChild(child, containingBlock: self, offsetX: 0, offsetY: 0, context)
+            }
+            for child in items where child.style.display != .none && child.style.position == .static {
+                child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
+            }
+        }
+    }
+
+    /// The children laid out by this node: its children, with each `display: contents` child
+    /// replaced by its own children (the contents node gets an empty frame at the origin).
+    func flowChildren() -> [LayoutNode] {
+        guard children.contains(where: { $0.style.display == .contents }) else { return children }
+        var result: [LayoutNode] = []
+        func add(_ nodes: [LayoutNode]) {
+            for node in nodes {
+                guard node.style.display == .contents else {
+                    result.append(node)
+                    continue
+                }
+                node.positionLeft = 0
+                node.positionTop = 0
+                node.measuredWidth = 0
+                node.measuredHeight = 0
+                node.isDirty = false
+                add(node.children)
+            }
+        }
+        add(children)
+        return result
+    }
+
+    /// Lays out the absolute children of this static node (and of its static descendants) in
+    /// `containingBlock`, this node being at (offsetX, offsetY) in it.
+    private func layoutAbsoluteDescendants(containingBlock: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext) {
+        for child in flowChildren() where child.style.display != .none {
+            switch child.style.position {
+            case .absolute:
+                layoutAbsoluteChild(child, containingBlock: containingBlock, offsetX: offsetX, offsetY: offsetY, context)
+            case .static:
+                child.layoutAbsoluteDescendants(
+                    containingBlock: containingBlock, offsetX: offsetX + child.positionLeft, offsetY: offsetY + child.positionTop, context)
+            case .relative:
+                break
+            }
+        }
+    }
+
+    /// The alignment of a child on the cross axis (`alignSelf`, else the parent's `alignItems`).
+    func alignment(of child: LayoutNode) -> LayoutAlign {
+        let align = child.style.alignSelf == .auto ? style.alignItems : child.style.alignSelf
+        if align == .baseline && !style.flexDirection.isRow { return .flexStart }
+        return align
+    }
+
+    /// The distance from the top of the node's border box to its first baseline: the first
+    /// baseline-aligned child's (or the first child's), else the bottom edge.
+    func baseline() -> Double {
+        var candidate: LayoutNode?
+        for child in flowChildren() {
+            if child.style.display == .none || child.style.position == .absolute { continue }
+            if child.lineIndex > 0 { break }
+            if alignment(of: child) == .baseline {
+                candidate = child
+                break
+            }
+            if candidate == nil { candidate = child }
+        }
+        guard let candidate else { return measuredHeight }
+        return candidate.baseline() + candidate.positionTop
+    }
+
+    func constrainMaxSize(row: Bool, _ ownerAxisSize: Double, _ mode: inout MeasureMode, _ size: inout Double) {
+        let maxSize = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, ownerAxisSize) + marginFor(row: row)
+        guard !maxSize.isNaN else { return }
+        switch mode {
+        case .exactly, .atMost:
+            if size.isNaN || size > maxSize { size = maxSize }
+            if mode == .atMost, size.isNaN { size = maxSize }
+        case .undefined:
+            mode = .atMost
+            size = maxSize
+        }
+    }
+
+    private func computeFlexBasis(
+        _ child: LayoutNode, isMainRow: Bool, _ width: Double, _ height: Double,
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ childDir: LayoutDirection, _ context: LayoutContext
+    ) {
+        let mainSize = isMainRow ? width : height
+        let basisValue = child.resolveSize(child.resolvedFlexBasis, row: isMainRow, mainSize)
+        let rowDefined = child.definesDimension(row: true, ownerSize: width)
+        let columnDefined = child.definesDimension(row: false, ownerSize: height)
+        if !basisValue.isNaN, !mainSize.isNaN {
+            child.computedFlexBasis = max(basisValue, child.paddingAndBorder(row: isMainRow))
+        } else if isMainRow && rowDefined {
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: true), row: true, width), child.paddingAndBorder(row: true))
+        } else if !isMainRow && columnDefined {
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: false), row: false, height), child.paddingAndBorder(row: false))
+        } else {
+            var childWidth = Double.nan, childHeight = Double.nan
+            var childWidthMode = MeasureMode.undefined, childHeightMode = MeasureMode.undefined
+            let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
+            if rowDefined {
+                childWidth = child.resolveSize(child.resolvedDimension(row: true), row: true, width) + marginRow
+                childWidthMode = .exactly
+            }
+            if columnDefined {
+                childHeight = child.resolveSize(child.resolvedDimension(row: false), row: false, height) + marginColumn
+                childHeightMode = .exactly
+            }
+            if (!isMainRow && style.overflow == .scroll) || style.overflow != .scroll {
+                if childWidth.isNaN, !width.isNaN {
+                    childWidth = width
+                    childWidthMode = .atMost
+                }
+            }
+            if (isMainRow && style.overflow == .scroll) || style.overflow != .scroll {
+                if childHeight.isNaN, !height.isNaN {
+                    childHeight = height
+                    childHeightMode = .atMost
+                }
+            }
+            if let ratio = child.style.aspectRatio, ratio > 0 {
+                if !isMainRow && childWidthMode == .exactly {
+                    childHeight = marginColumn + (childWidth - marginRow) / ratio
+                    childHeightMode = .exactly
+                } else if isMainRow && childHeightMode == .exactly {
+                    childWidth = marginRow + (childHeight - marginColumn) * ratio
+                    childWidthMode = .exactly
+                }
+            }
+            let align = alignment(of: child)
+            let autoCrossMargins = child.isMarginAuto(isMainRow ? .top : .left) || child.isMarginAuto(isMainRow ? .bottom : .right)
+            if !isMainRow, !rowDefined, !width.isNaN, widthMode == .exactly, align == .stretch, childWidthMode != .exactly, !autoCrossMargins {
+                childWidth = width
+                childWidthMode = .exactly
+                if let ratio = child.style.aspectRatio, ratio > 0 {
+                    childHeight = marginColumn + (childWidth - marginRow) / ratio
+                    childHeightMode = .exactly
+                }
+            }
+            if isMainRow, !columnDefined, !height.isNaN, heightMode == .exactly, align == .stretch, childHeightMode != .exactly, !autoCrossMargins {
+                childHeight = height
+                childHeightMode = .exactly
+                if let ratio = child.style.aspectRatio, ratio > 0 {
+                    childWidth = marginRow + (childHeight - marginColumn) * ratio
+                    childWidthMode = .exactly
+                }
+            }
+            child.constrainMaxSize(row: true, width, &childWidthMode, &childWidth)
+            child.constrainMaxSize(row: false, height, &childHeightMode, &childHeight)
+            child.layout(childWidth, childHeight, childWidthMode, childHeightMode, width, height, childDir, performLayout: false, context)
+            child.computedFlexBasis = max(isMainRow ? child.measuredWidth : child.measuredHeight, child.paddingAndBorder(row: isMainRow))
+        }
+    }
+
+    private func layoutFlexItem(
+        _ child: LayoutNode, mainSize: Double, isMainRow: Bool, crossAxis: FlexDirection, isWrap: Bool,
+        flexBasisOverflows: Bool, crossMode: MeasureMode,
+        _ availableInnerWidth: Double, _ availableInnerHeight: Double, _ availableInnerMain: Double, _ availableInnerCross: Double,
+        _ performLayout: Bool, _ context: LayoutContext
+    ) {
+        let marginMain = child.marginFor(row: isMainRow), marginCross = child.marginFor(row: !isMainRow)
+        var childMainSize = mainSize + marginMain
+        var childMainMode = MeasureMode.exactly
+        var childCrossSize: Double
+        var childCrossMode: MeasureMode
+        let align = alignment(of: child)
+        let autoCross = child.isMarginAuto(crossAxis.leadingEdge) || child.isMarginAuto(crossAxis.trailingEdge)
+        let crossDefined = child.definesDimension(row: !isMainRow, ownerSize: availableInnerCross)
+        if let ratio = child.style.aspectRatio, ratio > 0, !crossDefined {
+            childCrossSize = (isMainRow ? mainSize / ratio : mainSize * ratio) + marginCross
+            childCrossMode = .exactly
+        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !isWrap,
+                  align == .stretch, !autoCross {
+            childCrossSize = availableInnerCross
+            childCrossMode = .exactly
+        } else if !crossDefined {
+            childCrossSize = availableInnerCross
+            childCrossMode = childCrossSize.isNaN ? .undefined : .atMost
+        } else {
+            let value = child.resolvedDimension(row: !isMainRow)
+            childCrossSize = child.resolveSize(value, row: !isMainRow, availableInnerCross) + marginCross
+            let loosePercent = value.isPercent && crossMode != .exactly
+            childCrossMode = childCrossSize.isNaN || loosePercent ? .undefined : .exactly
+        }
+        child.constrainMaxSize(row: isMainRow, availableInnerMain, &childMainMode, &childMainSize)
+        child.constrainMaxSize(row: !isMainRow, availableInnerCross, &childCrossMode, &childCrossSize)
+        let requiresStretch = !crossDefined && align == .stretch && !autoCross
+        child.layout(
+            isMainRow ? childMainSize : childCrossSize, isMainRow ? childCrossSize : childMainSize,
+            isMainRow ? childMainMode : childCrossMode, isMainRow ? childCrossMode : childMainMode,
+            availableInnerWidth, availableInnerHeight, child.layoutDirection,
+            performLayout: performLayout && !requiresStretch, context)
+    }
+
+    private func measureLeaf(
+        _ measure: MeasureFunction, _ availableWidth: Double, _ availableHeight: Double,
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double
+    ) {
+        let marginRow = margin.horizontal, marginColumn = margin.vertical
+        let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
+        if widthMode == .exactly && heightMode == .exactly {
+            measuredWidth = boundAxis(row: true, availableWidth - marginRow, ownerWidth)
+            measuredHeight = boundAxis(row: false, availableHeight - marginColumn, ownerHeight)
+            return
+        }
+        let innerWidth = widthMode == .undefined ? Double.nan : max(0, availableWidth - marginRow - pbRow)
+        let innerHeight = heightMode == .undefined ? Double.nan : max(0, availableHeight - marginColumn - pbColumn)
+        if innerWidth == 0 || innerHeight == 0 {
+            // No room on an axis: the content is not measured.
+            measuredWidth = boundAxis(row: true, widthMode == .exactly ? availableWidth - marginRow : pbRow, ownerWidth)
+            measuredHeight = boundAxis(row: false, heightMode == .exactly ? availableHeight - marginColumn : pbColumn, ownerHeight)
+            return
+        }
+        let size = measure(innerWidth, widthMode, innerHeight, heightMode)
+        measuredWidth = boundAxis(
+            row: true, widthMode == .exactly ? availableWidth - marginRow : size.width + pbRow, ownerWidth)
+        measuredHeight = boundAxis(
+            row: false, heightMode == .exactly ? availableHeight - marginColumn : size.height + pbColumn, ownerHeight)
+    }
+
+    /// Lays out an absolute child of this node in the padding box of `cb` (this node, or the
+    /// nearest non-static ancestor, this node being at (offsetX, offsetY) in it). Insets are from
+    /// `cb`; without insets the child takes its static position in this node.
+    private func layoutAbsoluteChild(
+        _ child: LayoutNode, containingBlock cb: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext
+    ) {
+        let mainAxis = style.flexDirection.resolved(layoutDirection)
+        let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(layoutDirection)
+        let isMainRow = mainAxis.isRow
+        let containerWidth = cb.measuredWidth - cb.border.horizontal
+        let containerHeight = cb.measuredHeight - cb.border.vertical
+        let childDir = child.layoutDirection
+        child.resolveBoxes(ownerWidth: containerWidth, direction: childDir)
+        let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
+        let left = child.style.inset.value(.left, childDir).resolve(containerWidth)
+        let right = child.style.inset.value(.right, childDir).resolve(containerWidth)
+        let top = child.style.inset.value(.top, childDir).resolve(containerHeight)
+        let bottom = child.style.inset.value(.bottom, childDir).resolve(containerHeight)
+
+        var width = Double.nan, height = Double.nan
+        if child.definesDimension(row: true, ownerSize: containerWidth) {
+            width = child.resolveSize(child.resolvedDimension(row: true), row: true, containerWidth) + marginRow
+        } else if !left.isNaN, !right.isNaN {
+            width = child.boundAxis(row: true, containerWidth - left - right - marginRow, containerWidth) + marginRow
+        }
+        if child.definesDimension(row: false, ownerSize: containerHeight) {
+            height = child.resolveSize(child.resolvedDimension(row: false), row: false, containerHeight) + marginColumn
+        } else if !top.isNaN, !bottom.isNaN {
+            height = child.boundAxis(row: false, containerHeight - top - bottom - marginColumn, containerHeight) + marginColumn
+        }
+        if width.isNaN != height.isNaN, let ratio = child.style.aspectRatio, ratio > 0 {
+            if width.isNaN {
+                width = marginRow + (height - marginColumn) * ratio
+            } else {
+                height = marginColumn + (width - marginRow) / ratio
+            }
+        }
+        if width.isNaN || height.isNaN {
+            var widthMode = width.isNaN ? MeasureMode.undefined : .exactly
+            let heightMode = height.isNaN ? MeasureMode.undefined : .exactly
+            if !isMainRow, width.isNaN, containerWidth > 0 {
+                width = containerWidth
+                widthMode = .atMost
+            }
+            child.layout(width, height, widthMode, heightMode, containerWidth, containerHeight, childDir, performLayout: false, context)
+            width = child.measuredWidth + marginRow
+            height = child.measuredHeight + marginColumn
+        }
+        child.layout(width, height, .exactly, .exactly, containerWidth, containerHeight, childDir, performLayout: true, context)
+
+        // Position: an inset wins; otherwise the static position justify-content and align-self give.
+        func staticOffset(row: Bool) -> Double {
+            let isMain = row == isMainRow
+            let axis = isMain ? mainAxis : crossAxis
+            let size = row ? measuredWidth : measuredHeight
+            let inner = size - paddingAndBorder(row: row)
+            let childOuter = (row ? child.measuredWidth : child.measuredHeight) + child.marginFor(row: row)
+            let free = inner - childOuter
+            var offset = 0.0
+            if isMain {
+                switch style.justifyContent {
+                case .center, .spaceAround, .spaceEvenly: offset = free / 2
+                case .flexEnd: offset = free
+                case .flexStart, .spaceBetween: break
+                }
+            } else {
+                var align = alignment(of: child)
+                if style.flexWrap == .wrapReverse {
+                    if align == .flexStart || align == .stretch || align == .baseline {
+                        align = .flexEnd
+                    } else if align == .flexEnd {
+                        align = .flexStart
+                    }
+                }
+                switch align {
+                case .center: offset = free / 2
+                case .flexEnd: offset = free
+                default: break
+                }
+            }
+            let fromLeading = paddingAndBorder(axis.leadingEdge) + child.margin[axis.leadingEdge] + offset
+            let childSize = row ? child.measuredWidth : child.measuredHeight
+            return axis.isReversed ? size - fromLeading - childSize : fromLeading
+        }
+        // Both insets with a fixed width: the start side wins (left in ltr, right in rtl).
+        if !left.isNaN && (right.isNaN || cb.layoutDirection != .rtl) {
+            child.positionLeft = cb.border.left + left + child.margin.left - offsetX
+        } else if !right.isNaN {
+            child.positionLeft = cb.measuredWidth - cb.border.right - right - child.margin.right - child.measuredWidth - offsetX
+        } else {
+            child.positionLeft = staticOffset(row: true)
+        }
+        if !top.isNaN {
+            child.positionTop = cb.border.top + top + child.margin.top - offsetY
+        } else if !bottom.isNaN {
+            child.positionTop = cb.measuredHeight - cb.border.bottom - bottom - child.margin.bottom - child.measuredHeight - offsetY
+        } else {
+            child.positionTop = staticOffset(row: false)
+        }
+    }
+}

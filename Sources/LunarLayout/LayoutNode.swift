@@ -1,0 +1,291 @@
+import Synchronization
+
+/// How a measured size is constrained: exactly the given size, at most it, or not at all
+/// (content-sized; the size is `.nan`).
+public enum MeasureMode: Sendable, Hashable {
+    case undefined, exactly, atMost
+}
+
+public struct LayoutSize: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A computed frame: `left` and `top` relative to the parent's border box, rounded to the pixel grid.
+public struct LayoutFrame: Hashable, Sendable {
+    public var left: Double = 0
+    public var top: Double = 0
+    public var width: Double = 0
+    public var height: Double = 0
+    public init(left: Double = 0, top: Double = 0, width: Double = 0, height: Double = 0) {
+        self.left = left
+        self.top = top
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Measures a leaf's content (text, an image) for the space offered: `width` under `widthMode`
+/// (`.nan` when `.undefined`), `height` likewise, both without padding and border. Returns
+/// the content size; the engine adds padding and border and applies min/max.
+public typealias MeasureFunction = (_ width: Double, _ widthMode: MeasureMode, _ height: Double, _ heightMode: MeasureMode) -> LayoutSize
+
+/// Numbers each layout pass, so a dirty node drops its cached results once per pass.
+private let layoutPasses = Atomic<UInt64>(0)
+
+struct LayoutCacheEntry {
+    var availableWidth: Double
+    var availableHeight: Double
+    var widthMode: MeasureMode
+    var heightMode: MeasureMode
+    var ownerWidth: Double
+    var ownerHeight: Double
+    var direction: LayoutDirection
+    var measuredWidth: Double
+    var measuredHeight: Double
+
+    func matches(_ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double, _ dir: LayoutDirection) -> Bool {
+        wm == widthMode && hm == heightMode && dir == direction
+            && same(w, availableWidth) && same(h, availableHeight) && same(ow, ownerWidth) && same(oh, ownerHeight)
+    }
+}
+
+@inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
+    a == b || (a.isNaN && b.isNaN)
+}
+
+/// A node of a layout tree: a style, children in order, an optional measure function for a
+/// leaf, and after `calculateLayout` a frame.
+public final class LayoutNode {
+    /// Setting a different style marks the node (and its ancestors) dirty.
+    public var style: LayoutStyle {
+        didSet { if style != oldValue { markDirty() } }
+    }
+    public private(set) var children: [LayoutNode] = []
+    public private(set) weak var parent: LayoutNode?
+    /// Measures a leaf's content. Setting it marks the node dirty; call `markDirty()` when
+    /// what it measures (the text) changes.
+    public var measure: MeasureFunction? {
+        didSet { markDirty() }
+    }
+    /// The frame from the last `calculateLayout`, rounded to the pixel grid.
+    public private(set) var frame = LayoutFrame()
+    /// The direction the node was laid out in (`ltr` or `rtl`).
+    public internal(set) var layoutDirection: LayoutDirection = .ltr
+    /// Whether the node must be laid out again (its style, measure or children changed, or a
+    /// descendant's did).
+    public internal(set) var isDirty = true
+
+    // Unrounded results.
+    var positionLeft = 0.0
+    var positionTop = 0.0
+    var measuredWidth = 0.0
+    var measuredHeight = 0.0
+    var computedFlexBasis = Double.nan
+    // Resolved boxes (left, top, right, bottom).
+    var margin = Box()
+    var padding = Box()
+    var border = Box()
+    // Scratch for the parent's pass.
+    var mainOffset = 0.0
+    var crossOffset = 0.0
+    var lineIndex = 0
+    // Caches.
+    var layoutCache: LayoutCacheEntry?
+    var measureCache: [LayoutCacheEntry] = []
+    var measureCacheNext = 0
+    var pass: UInt64 = 0
+
+    public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil) {
+        self.style = style
+        self.measure = measure
+        for child in children { appendChild(child) }
+    }
+
+    public func appendChild(_ child: LayoutNode) {
+        insertChild(child, at: children.count)
+    }
+
+    /// Inserts a child; a child that has a parent is removed from it first.
+    public func insertChild(_ child: LayoutNode, at index: Int) {
+        var ancestor: LayoutNode? = self
+        while let node = ancestor {
+            precondition(node !== child, "a node cannot be inserted into itself or its own subtree")
+            ancestor = node.parent
+        }
+        child.removeFromParent()
+        children.insert(child, at: index)
+        child.parent = self
+        child.dropCaches()
+        markDirty()
+    }
+
+    public func removeChild(at index: Int) {
+        let child = children.remove(at: index)
+        child.parent = nil
+        child.dropCaches()
+        markDirty()
+    }
+
+    /// Forgets the cached layouts: a node that moves may be laid out as a root, whose own flex
+    /// factors are ignored, or stop being one.
+    func dropCaches() {
+        layoutCache = nil
+        measureCache.removeAll()
+        measureCacheNext = 0
+    }
+
+    public func removeAllChildren() {
+        guard !children.isEmpty else { return }
+        for child in children {
+            child.parent = nil
+            child.dropCaches()
+        }
+        children.removeAll()
+        markDirty()
+    }
+
+    public func removeFromParent() {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
+        parent.removeChild(at: index)
+    }
+
+    /// Marks the node and its ancestors for layout; the next `calculateLayout` measures it again.
+    public func markDirty() {
+        var node: LayoutNode? = self
+        while let current = node, !current.isDirty || current === self {
+            current.isDirty = true
+            node = current.parent
+        }
+    }
+
+    /// Lays out the tree under this node. An undefined (nil) width or height sizes the node to its
+    /// content. Frames are rounded to a grid of 1 / `pointScaleFactor` points; 0 leaves them unrounded.
+    public func calculateLayout(width: Double? = nil, height: Double? = nil, direction: LayoutDirection = .ltr, pointScaleFactor: Double = 1) {
+        let pass = layoutPasses.wrappingAdd(1, ordering: .relaxed).newValue
+        let ownerWidth = width ?? .nan
+        let ownerHeight = height ?? .nan
+        let dir = style.direction == .inherit ? (direction == .inherit ? .ltr : direction) : style.direction
+        resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+        var w = Double.nan, h = Double.nan
+        var wm = MeasureMode.undefined, hm = MeasureMode.undefined
+        if definesDimension(row: true, ownerSize: ownerWidth) {
+            w = resolveSize(resolvedDimension(row: true), row: true, ownerWidth) + margin.horizontal
+            wm = .exactly
+        } else if case let maxW = resolveSize(style.maxWidth, row: true, ownerWidth), maxW >= 0 {
+            w = maxW
+            wm = .atMost
+        } else {
+            w = ownerWidth
+            wm = w.isNaN ? .undefined : .exactly
+        }
+        if definesDimension(row: false, ownerSize: ownerHeight) {
+            h = resolveSize(resolvedDimension(row: false), row: false, ownerHeight) + margin.vertical
+            hm = .exactly
+        } else if case let maxH = resolveSize(style.maxHeight, row: false, ownerHeight), maxH >= 0 {
+            h = maxH
+            hm = .atMost
+        } else {
+            h = ownerHeight
+            hm = h.isNaN ? .undefined : .exactly
+        }
+        let context = LayoutContext(pass: pass, root: self)
+        layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
+        positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
+        positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
+        roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor.isFinite && pointScaleFactor > 0 ? pointScaleFactor : 0)
+    }
+
+    /// Rounds the unrounded results into `frame`, edges in absolute coordinates (as Yoga does),
+    /// so adjacent siblings share an edge.
+    func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
+        let left = positionLeft, top = positionTop
+        let nodeLeft = absoluteLeft + left, nodeTop = absoluteTop + top
+        guard scale > 0 else {
+            frame = LayoutFrame(left: left, top: top, width: measuredWidth, height: measuredHeight)
+            for child in children { child.roundLayout(absoluteLeft: nodeLeft, absoluteTop: nodeTop, scale: scale) }
+            return
+        }
+        let nodeRight = nodeLeft + measuredWidth, nodeBottom = nodeTop + measuredHeight
+        let text = measure != nil
+        let fractionalWidth = hasFraction(measuredWidth * scale)
+        let fractionalHeight = hasFraction(measuredHeight * scale)
+        frame.left = roundToGrid(left, scale, ceil: false, floor: text)
+        frame.top = roundToGrid(top, scale, ceil: false, floor: text)
+        frame.width = roundToGrid(nodeRight, scale, ceil: text && fractionalWidth, floor: text && !fractionalWidth)
+            - roundToGrid(nodeLeft, scale, ceil: false, floor: text)
+        frame.height = roundToGrid(nodeBottom, scale, ceil: text && fractionalHeight, floor: text && !fractionalHeight)
+            - roundToGrid(nodeTop, scale, ceil: false, floor: text)
+        for child in children {
+            child.roundLayout(absoluteLeft: nodeLeft, absoluteTop: nodeTop, scale: scale)
+        }
+    }
+}
+
+struct LayoutContext {
+    var pass: UInt64
+    unowned(unsafe) var root: LayoutNode
+}
+
+private func hasFraction(_ value: Double) -> Bool {
+    let fraction = value - value.rounded(.down)
+    return !nearlyEqual(fraction, 0) && !nearlyEqual(fraction, 1)
+}
+
+@inline(__always) func nearlyEqual(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) < 0.0001
+}
+
+func roundToGrid(_ value: Double, _ scale: Double, ceil: Bool, floor: Bool) -> Double {
+    guard value.isFinite else { return value }
+    var scaled = value * scale
+    var fraction = scaled.truncatingRemainder(dividingBy: 1)
+    if fraction < 0 { fraction += 1 }
+    if nearlyEqual(fraction, 0) {
+        scaled -= fraction
+    } else if nearlyEqual(fraction, 1) {
+        scaled = scaled - fraction + 1
+    } else if ceil {
+        scaled = scaled - fraction + 1
+    } else if floor {
+        scaled -= fraction
+    } else {
+        scaled = scaled - fraction + (fraction > 0.5 || nearlyEqual(fraction, 0.5) ? 1 : 0)
+    }
+    return scaled / scale
+}
+
+/// Four resolved edges.
+struct Box {
+    var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+    @inline(__always) subscript(edge: Edge) -> Double {
+        switch edge {
+        case .left: left
+        case .top: top
+        case .right: right
+        case .bottom: bottom
+        }
+    }
+    var horizontal: Double { left + right }
+    var vertical: Double { top + bottom }
+}
+
+extension LayoutValue {
+    /// Points, or a percentage of `size`; `.nan` for auto, undefined, or a percentage of an undefined size.
+    @inline(__always) func resolve(_ size: Double) -> Double {
+        switch self {
+        case .points(let v): v
+        case .percent(let p): size.isNaN ? .nan : p * size / 100
+        case .auto, .undefined: .nan
+        }
+    }
+
+    var isPercent: Bool {
+        if case .percent = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,77 @@
+import LunarBridge
+@testable import LunarRuntime
+import Testing
+
+/// `lunar.layout`: trees of style tables laid out from Lua.
+@Suite struct LayoutModuleTests {
+    private func run(_ source: String) throws -> [LuaValue] {
+        let executor = LuaExecutor(clock: .virtual)
+        defer { executor.shutdown() }
+        let state = try LuaState()
+        ScriptModules.install(on: state, executor: executor)
+        return try state.run("local layout = require('lunar.layout')\n" + source, name: "@screen.lua")
+    }
+
+    private func error(_ source: String) -> String {
+        do {
+            _ = try run(source)
+            return "no error"
+        } catch let error as LuaScriptError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func computesFramesForARowInBothDirections() throws {
+        let source = """
+            local tree = {
+              style = { flexDirection = "row", width = 100, height = 50, paddingHorizontal = 10, justifyContent = "space-between" },
+              children = {
+                { style = { width = "25%", marginTop = 5 } },
+                { style = { flexBasis = 20, alignSelf = "center", height = 10 } },
+              },
+            }
+            local ltr = layout.compute(tree)
+            local rtl = layout.compute(tree, { direction = "rtl" })
+            local function f(n) return string.format("%s,%s,%s,%s", n.left, n.top, n.width, n.height) end
+            return f(ltr), f(ltr.children[1]), f(ltr.children[2]), f(rtl.children[1]), f(rtl.children[2]), #ltr.children[1].children
+            """
+        let results = try run(source)
+        #expect(results == [
+            "0,0,100,50", "10,5,20,45", "70,20,20,10", "70,5,20,45", "10,20,20,10", .integer(0),
+        ])
+    }
+
+    @Test func theDocumentedExampleGivesTheDocumentedFrames() throws {
+        let results = try run("""
+            local frame = layout.compute({
+              style = { flexDirection = "row", width = 320, padding = 8, columnGap = 8, alignItems = "center" },
+              children = {
+                { style = { width = 40, aspectRatio = 1 } },
+                { style = { flex = 1, height = 16 } },
+              },
+            }, { direction = "ltr" })
+            return frame.width, frame.height, frame.children[2].left, frame.children[2].width
+            """)
+        #expect(results == [.integer(320), .integer(56), .integer(56), .integer(256)])
+    }
+
+    @Test func omittedSizesAreContentSized() throws {
+        let results = try run("""
+            local frame = layout.compute({ children = { { style = { width = 30, height = 20, margin = "auto" } } } }, { width = 200 })
+            return frame.width, frame.height, frame.children[1].left
+            """)
+        #expect(results == [.integer(200), .integer(20), .integer(85)])
+    }
+
+    @Test func badStyleKeysAndValuesNameTheKeyAtTheCallersLine() {
+        #expect(error("layout.compute({ style = { flexDirecton = 'row' } })")
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.style: unknown style key 'flexDirecton')")
+        #expect(error("layout.compute({ children = { { style = { width = true } } } })")
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.children[1].style.width must be a number, a percentage such as \"50%\" or \"auto\", got boolean)")
+        #expect(error("layout.compute({ style = { flexDirection = 'sideways' } })").contains("node.style.flexDirection must be one of \"column\", \"column-reverse\", \"row\", \"row-reverse\", got \"sideways\""))
+        #expect(error("layout.compute({}, { width = -1 })").contains("option 'width' must be a number >= 0, got -1"))
+        #expect(error("layout.compute({}, { depth = 1 })").contains("unknown option 'depth'"))
+    }
+}
