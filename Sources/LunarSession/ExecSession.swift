@@ -29,6 +29,18 @@ public struct ExecSession: Sendable {
     /// stopped, and its state closed, before this returns.
     /// - Throws: ``SessionError`` when the engine cannot be made.
     public func run() async throws -> Bool {
+        let (executor, failed) = try await execute()
+        // The engine is gone with `execute`'s frame; its executor drops the state as it
+        // stops: let it, before the process exits.
+        if !executor.waitUntilStopped(timeout: RuntimeScope.stopTimeout) {
+            SessionOutput.error("lunar: the script's Lua state did not close within \(Int(RuntimeScope.stopTimeout)) s; exiting without it\n")
+        }
+        return !failed
+    }
+
+    /// Runs the script and waits for its work; returns the executor of the engine it dropped
+    /// and whether any error was reported.
+    private func execute() async throws -> (executor: LuaExecutor, failed: Bool) {
         let root: URL
         switch script {
         case .file(let file): root = URL(fileURLWithPath: file).deletingLastPathComponent()
@@ -66,9 +78,6 @@ public struct ExecSession: Sendable {
             failed("\(error)")
         }
         await engine.waitUntilIdle()
-        let executor = engine.executor
-        // The engine's executor drops the state as it stops: let it, before the process exits.
-        executor.waitUntilStopped(timeout: RuntimeScope.stopTimeout)
-        return failures.load(ordering: .relaxed) == 0
+        return (engine.executor, failures.load(ordering: .relaxed) > 0)
     }
 }

@@ -36,6 +36,15 @@ func temporaryDirectory() throws -> URL {
 }
 
 @Suite struct ExecTests {
+    /// The engine is released before the command waits for its executor, so the state closes
+    /// at once and nothing is said about it (it used to wait out the 5 s timeout).
+    @Test func aFinishedScriptClosesItsStateAndSaysNothingMore() throws {
+        let run = try LunarProcess.run(["exec", "-e", "print('done')"])
+        #expect(run.status == 0)
+        #expect(run.out == "done\n")
+        #expect(run.err == "")
+    }
+
     @Test func runsAFileWithModulesFromItsDirectory() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
