@@ -14,8 +14,8 @@
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   LunarSession -> LunarRuntime, LunarDevServer, LunarPackaging, LunarTerminal -- the command's sessions: terminal UI, headless, dev
-//   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarDevServer, LunarPackaging, LunarSpecs -- arguments only
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal -- what each command does
+//   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
 
@@ -184,7 +184,8 @@ let package = Package(
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
         // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
-        // `native.host`, clean-up on signals. Not for iOS (it uses LunarTerminal).
+        // `native.host`, clean-up on signals, and what serve, test, exec, storage, types and new
+        // do. Not for iOS (it uses LunarTerminal).
         .target(
             name: "LunarSession",
             dependencies: [
@@ -196,7 +197,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarSession
 import LunarBridge
 import LunarPackaging
 import LunarRuntime
@@ -49,7 +50,7 @@ struct BundleCommand: AsyncParsableCommand {
             let signed = report.keyFingerprint.map { "signed by key \($0)" } ?? "unsigned"
             let kind = list.bytecode.map { "bytecode (\($0))" } ?? "text"
             let line = "lunar bundle: \(list.name) \(list.version): \(list.files.count) files, \(kind), \(signed), bridge API \(list.bridgeAPI) -> \(output) (\(report.archiveSize) bytes)\n"
-            StandardStream.output.write(line)
+            SessionOutput.standard(line)
         } catch {
             progress.finish()
             throw ScriptFailure(message: "lunar: \(error)")
@@ -71,7 +72,7 @@ final class PackingProgressLine {
     }
 
     func finish() {
-        if shown { StandardError.write("\n") }
+        if shown { SessionOutput.error("\n") }
         shown = false
     }
 }

@@ -55,11 +55,11 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let failure as ScriptFailure {
-        StandardError.write(failure.message + "\n")
+        SessionOutput.error(failure.message + "\n")
         throw ExitCode.failure
     } catch let error where !(error is ExitCode || error is CleanExit || error is ValidationError) {
         // One line, escaped: the message may quote a bundle's or a script's text.
-        StandardError.write("lunar: \(error)\n")
+        SessionOutput.error("lunar: \(error)\n")
         throw ExitCode.failure
     }
 }

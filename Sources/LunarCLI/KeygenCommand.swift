@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarBridge
+import LunarSession
 import LunarPackaging
 
 /// `lunar keygen -o NAME`: makes an Ed25519 key pair for signing bundles:
@@ -24,7 +24,7 @@ struct KeygenCommand: AsyncParsableCommand {
                 lunar keygen: key fingerprint \(key.publicKey.fingerprint)
 
                 """
-                StandardStream.output.write(text)
+                SessionOutput.standard(text)
             } catch {
                 throw ScriptFailure(message: "lunar: \(error)")
             }

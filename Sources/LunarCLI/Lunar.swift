@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LunarSession
 import LunarRuntime
 
 /// `lunar`: a thin command-line shell over the Lunar runtime.
@@ -22,6 +23,9 @@ struct Lunar: AsyncParsableCommand {
     /// mistyped subcommand with a suggestion before the parser reads it as arguments (which says
     /// "2 unexpected arguments"), then runs the command.
     static func main() async {
+        // A reader that goes away (`lunar test | head`) makes writes fail with EPIPE, which
+        // StandardStream drops, instead of killing the process before it has said its status.
+        signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] {
             print("lunar \(release) (bridge API \(BridgeAPI.version))")
@@ -32,7 +36,7 @@ struct Lunar: AsyncParsableCommand {
             if !names.contains(first) {
                 let nearest = names.min { editDistance($0, first) < editDistance($1, first) }
                 let hint = nearest.flatMap { editDistance($0, first) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                StandardError.write("lunar: unknown subcommand '\(first)'\(hint); `lunar --help` lists them\n")
+                SessionOutput.error("lunar: unknown subcommand '\(first)'\(hint); `lunar --help` lists them\n")
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
         }

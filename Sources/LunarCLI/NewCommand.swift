@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LunarBridge
 import LunarSession
 
 /// `lunar new NAME [--directory DIR]`: scaffolds a bundle in DIR/NAME that
@@ -33,7 +32,7 @@ struct NewCommand: AsyncParsableCommand {
         let root = parent.appendingPathComponent(name).standardizedFileURL
         try EditorFiles.createBundle(named: name, at: root)
         let shown = directory == nil ? name : root.path
-        StandardStream.output.write("""
+        SessionOutput.standard("""
             lunar: created \(shown)
               lunar check \(shown)     validate it
               lunar run \(shown)       run it (its mock API included)

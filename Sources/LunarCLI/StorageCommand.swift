@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LunarBridge
 import LunarSession
 
 /// `lunar storage path|reset BUNDLE`: where `lunar.storage` keeps a bundle's store when
@@ -32,7 +31,7 @@ struct StorageCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let directory = try StorageSession.directory(for: target.bundle, cacheDirectory: target.cacheDirectory)
-                StandardStream.output.write(directory.path + "\n")
+                SessionOutput.standard(directory.path + "\n")
             }
         }
     }
@@ -48,7 +47,7 @@ struct StorageCommand: AsyncParsableCommand {
         func run() async throws {
             try await reportingFailures {
                 let line = try StorageSession.reset(target.bundle, cacheDirectory: target.cacheDirectory)
-                StandardStream.output.write(line + "\n")
+                SessionOutput.standard(line + "\n")
             }
         }
     }

@@ -33,7 +33,7 @@ struct TypesCommand: AsyncParsableCommand {
             ?? root.appendingPathComponent(".lunar/types")
         let definitions = try EditorFiles.write(to: directory, root: root)
         let count = definitions.files.count
-        StandardStream.output.write(
+        SessionOutput.standard(
             "lunar: wrote \(count) definition files to \(directory.path) (bridge API \(definitions.apiVersion))\n")
     }
 }

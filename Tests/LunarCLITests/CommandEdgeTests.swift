@@ -19,11 +19,14 @@ import Testing
         #expect(unknown.err == "lunar: unknown subcommand 'frobnicate'; `lunar --help` lists them\n")
     }
 
-    @Test func aReaderThatClosesTheOutputEarlyDoesNotCrashTheCommand() throws {
-        // `lunar test | head -1`: the pipe closes while the report is still being written.
+    @Test(arguments: [["test", ToolsTests.showcase.path], ["test", ToolsTests.showcase.path, "--format", "tap"],
+                      ["check", ToolsTests.showcase.path]])
+    func aReaderThatClosesTheOutputEarlyDoesNotCrashTheCommand(_ arguments: [String]) throws {
+        // `lunar test | head -1`: the pipe closes before or while the report is written (TAP
+        // writes its header first, before any socket is open).
         let p = Process()
         p.executableURL = LunarProcess.binary
-        p.arguments = ["test", ToolsTests.showcase.path]
+        p.arguments = arguments
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
