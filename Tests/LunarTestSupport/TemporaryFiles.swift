@@ -34,10 +34,20 @@ public struct BundleDirectory: Sendable {
     }
 
     /// Writes (or replaces, atomically) one file of any bytes (Lua text need not be UTF-8).
+    ///
+    /// The bytes are staged beside the bundle, not in it, and renamed into place, as an
+    /// editor's atomic save does: a file watcher sees one change. (Foundation's `.atomic`
+    /// stages in the file's own folder, and a loaded machine may report that temporary in a
+    /// batch of its own, as a second reload.)
     public func write(_ path: String, bytes: Data) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try bytes.write(to: url, options: .atomic)
+        let staging = root.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).staged")
+        try bytes.write(to: staging)
+        guard rename(staging.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: staging)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
     }
 
     /// Removes the directory and everything in it.

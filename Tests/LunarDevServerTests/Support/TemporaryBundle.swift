@@ -26,17 +26,6 @@ struct TemporaryBundle {
 
     func write(_ path: String, _ text: String) throws { try directory.write(path, text) }
 
-    /// Saves `text` over the existing file at `path` in one step, as an editor's atomic save
-    /// does: written beside the bundle, then renamed into place. A plain write is a truncate
-    /// and a write, which a loaded machine may report as two batches (two reloads).
-    func save(_ path: String, _ text: String) throws {
-        let staging = root.deletingLastPathComponent().appendingPathComponent(".\(UUID().uuidString).staged")
-        try Data(text.utf8).write(to: staging)
-        guard rename(staging.path, root.appendingPathComponent(path).path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-    }
-
     func remove() { directory.remove() }
 }
 
