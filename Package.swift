@@ -3,8 +3,9 @@
 // Lunar: an embedded Lua 5.4 scripting runtime with a Swift native core.
 //
 // Layering (each arrow is "depends on"):
-//   LunarSignals, LunarRouter, LunarStorage, LunarUI  -- plain Swift, no Lua
+//   LunarSignals, LunarRouter, LunarStorage           -- plain Swift, no Lua
 //   LunarLayout                                        -- flexbox (Yoga's semantics), plain Swift, no Lua
+//   LunarUI -> LunarLayout                             -- elements, styles, reconciler, mounted tree; no Lua
 //   LunarJSON                                          -- the JSON value shared by network and storage
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI                           -- the shipped test renderer
@@ -84,7 +85,7 @@ let package = Package(
         .target(name: "LunarJSON", swiftSettings: strict),
         .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
-        .target(name: "LunarUI", swiftSettings: strict),
+        .target(name: "LunarUI", dependencies: ["LunarLayout"], swiftSettings: strict),
         // Flexbox layout with Yoga's semantics and defaults; knows nothing of Lua or of any renderer.
         .target(name: "LunarLayout", swiftSettings: strict),
         .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),

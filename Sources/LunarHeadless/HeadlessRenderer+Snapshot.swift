@@ -62,7 +62,9 @@ extension HeadlessRenderer {
             words.append("value=" + quoted(secure ? String(repeating: "*", count: value.count) : value))
             if let maxLength = node.props[.maxLength] { words.append("maxLength=" + escapingControls("\(maxLength)")) }
             if secure { states.append("secure") }
-        case .column, .row, .list, .spacer, .divider:
+        case .switch:
+            words.append("value=" + String(node.props[.value]?.boolValue ?? false))
+        case .column, .row, .list, .spacer, .divider, .view, .scrollView, .pressable, .activityIndicator:
             break
         }
         if node.isDisabled { states.append("disabled") }

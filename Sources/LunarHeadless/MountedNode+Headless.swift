@@ -11,7 +11,9 @@ extension MountedNode {
         case .button: return props[.title]?.stringValue
         case .text: return props[.text]?.stringValue
         case .image: return props[.alt]?.stringValue
-        case .column, .row, .textField, .list, .spacer, .divider: return nil
+        case .column, .row, .textField, .list, .spacer, .divider, .view, .scrollView, .pressable, .switch,
+             .activityIndicator:
+            return nil
         }
     }
 

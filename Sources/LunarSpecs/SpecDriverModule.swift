@@ -93,6 +93,7 @@ enum SpecDriverModule {
         case .int(let i): .integer(i)
         case .double(let d): .number(d)
         case .string(let s): .string(s)
+        case .style(let style): .table(StyleTable.table(of: style))
         }
     }
 }

@@ -19,6 +19,16 @@ public enum ElementKind: String, Hashable, Sendable, CaseIterable {
     case spacer = "Spacer"
     /// A thin separating line.
     case divider = "Divider"
+    /// A plain box: the building block of every layout (a column unless its style says otherwise).
+    case view = "View"
+    /// A box whose content scrolls when taller (or, horizontally, wider) than the box.
+    case scrollView = "ScrollView"
+    /// A box that reports presses (``EventName/press``), with its children as its content.
+    case pressable = "Pressable"
+    /// An on/off toggle: ``PropName/value`` (a boolean), ``PropName/disabled``.
+    case `switch` = "Switch"
+    /// A spinner showing that something is in progress.
+    case activityIndicator = "ActivityIndicator"
 }
 
 extension ElementKind: CustomStringConvertible {

@@ -34,6 +34,8 @@ public struct PropName: RawRepresentable, Hashable, Comparable, Sendable, Expres
     public static let alt: PropName = "alt"
     /// Where an `Image` comes from (a string the host understands: a bundle path or a URL).
     public static let source: PropName = "source"
+    /// The element's ``Style`` (a ``PropValue/style(_:)``): layout, colours, borders, text.
+    public static let style: PropName = "style"
 }
 
 extension PropName: CustomStringConvertible {

@@ -65,7 +65,7 @@ extension ScreenHost {
             case .int(let i)?: argument = [.integer(i)]
             case .double(let d)?: argument = [.number(d)]
             case .bool(let b)?: argument = [.boolean(b)]
-            case nil: break
+            case .style?, nil: break
             }
             let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
             do {
