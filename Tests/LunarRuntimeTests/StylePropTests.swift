@@ -52,6 +52,7 @@ import Testing
             return { render = function()
               return ui.Column {
                 ui.Row { id = "card", style = { s.card, active and s.active, nil, { { margin = 2 } }, borderRadius = 6 } },
+                ui.Row { id = "plain", style = active and s.active },
               }
             end }
             """)
@@ -59,6 +60,8 @@ import Testing
         _ = await runtime.snapshot()
         let inactive = try Self.style(["padding": .number(8), "backgroundColor": .string("white"), "borderRadius": .number(6), "margin": .number(2)])
         #expect(await runtime.styleOf("card") == inactive)
+
+        #expect(await runtime.styleOf("plain") == nil)
 
         _ = try await runtime.lua("active = true")
         _ = await runtime.snapshot()
@@ -207,7 +210,7 @@ import Testing
         await runtime.advance(by: 2)
         #expect(errors.all.contains { $0.contains("element at 3: style.borderColor must be a colour") && $0.contains("got 1") },
                 "\(errors.all)")
-        #expect(await runtime.styleOf("tint")?.isEmpty == true)
+        #expect(await runtime.styleOf("tint") == nil)
         #expect(await runtime.styleOf("card") == green)
     }
 

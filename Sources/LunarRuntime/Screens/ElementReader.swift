@@ -31,7 +31,9 @@ struct ElementReader {
         try forEachStringKey(of: "props", in: table) { name, value throws(RenderError) in
             if name == "style" {
                 do throws(StyleError) {
-                    element.props[.style] = .style(try styles.style(at: value, path: "style"))
+                    // An empty style (`style = false`, `{}`) is no style: nothing for the renderer.
+                    let style = try styles.style(at: value, path: "style")
+                    if !style.isEmpty { element.props[.style] = .style(style) }
                 } catch {
                     throw RenderError("\(describe(path, kind)): \(error.message)")
                 }
