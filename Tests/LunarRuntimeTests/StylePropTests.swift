@@ -68,6 +68,17 @@ import Testing
         var active = inactive
         try active.set("backgroundColor", .string("gold"))
         #expect(await runtime.styleOf("card") == active)
+        #expect(await runtime.styleOf("plain") == (try Self.style(["backgroundColor": .string("gold")])))
+
+        // Switched off again: the style prop goes (removed, so the renderer resets it).
+        _ = await runtime.recordedBatches()
+        _ = try await runtime.lua("active = false")
+        _ = await runtime.snapshot()
+        #expect(await runtime.styleOf("plain") == nil)
+        #expect(await runtime.recordedBatches().joined().contains { mutation in
+            if case .update(_, let update) = mutation { return update.removedProps.contains(.style) }
+            return false
+        })
     }
 
     @Test func uiStylesChecksAtDefinitionAndReturnsTheSameTable() async throws {
