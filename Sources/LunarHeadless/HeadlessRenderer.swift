@@ -31,6 +31,10 @@ public final class HeadlessRenderer: Renderer {
     /// Alerts waiting for a choice; the first is the one shown.
     private(set) var alerts: [Alert] = []
 
+    /// The visible extent, in points, that ``scroll(_:to:)`` reports for the element it scrolls
+    /// (headless has no screen size; a phone's content area is about this tall).
+    public var viewportExtent: Double = 600
+
     /// A renderer showing nothing.
     public init() {}
 

@@ -7,6 +7,9 @@ struct ElementReader {
     let stack: LuaStack
     /// Props bound to signals, by child-index path from the root.
     var bound: [(path: [Int], prop: String, source: LuaValue)] = []
+    /// Virtualized lists (`ui.List` with `items`), by path, in document order: their rows are
+    /// built afterwards, for the window the list's scroll position calls for.
+    var virtualLists: [[Int]] = []
 
     init(stack: LuaStack) { self.stack = stack }
 
@@ -22,6 +25,7 @@ struct ElementReader {
             throw RenderError("\(describe(path)) has no valid 'kind' (got \(kindName.map { "'\($0)'" } ?? "none")): build elements with lunar.ui")
         }
         var element = Element(kind, id: scalarString(table, "id"), key: scalarString(table, "key"))
+        if kind == .list, table.withField("virtual", { stack.type(at: $0) == .table }) { virtualLists.append(path) }
 
         try forEachStringKey(of: "props", in: table) { name, value throws(RenderError) in
             if let prop = propValue(at: value) {
