@@ -268,7 +268,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("BridgeExtras", ["LunarBridge"]),
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
-        ("UI", ["LunarUI"]),
+        ("UI", ["LunarUI", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless"]),
         ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),

@@ -36,6 +36,15 @@ enum SpecDriverModule {
             m.function("tap(label)") { (label: String) throws in
                 try input(host) { try $0.tap(label) }
             }
+            m.function("longPress(label)") { (label: String) throws in
+                try input(host) { try $0.longPress(label) }
+            }
+            m.function("toggle(target)") { (target: String) throws in
+                try input(host) { try $0.toggle(target) }
+            }
+            m.function("scroll(target, offset)") { (target: String, offset: Double?) throws in
+                try input(host) { try $0.scroll(target, to: offset) }
+            }
             m.function("back") { () throws in
                 try input(host) { try $0.back() }
             }

@@ -9,6 +9,9 @@ struct ElementReader {
     var bound: [(path: [Int], prop: String, source: LuaValue)] = []
     /// Reads `style` props; one per render, so a shared style table is checked once.
     private let styles: StyleTable
+    /// Virtualized lists (`ui.List` with `items`), by path, in document order: their rows are
+    /// built afterwards, for the window the list's scroll position calls for.
+    var virtualLists: [[Int]] = []
 
     init(stack: LuaStack) {
         self.stack = stack
@@ -27,6 +30,7 @@ struct ElementReader {
             throw RenderError("\(describe(path)) has no valid 'kind' (got \(kindName.map { "'\($0)'" } ?? "none")): build elements with lunar.ui")
         }
         var element = Element(kind, id: scalarString(table, "id"), key: scalarString(table, "key"))
+        if kind == .list, table.withField("virtual", { stack.type(at: $0) == .table }) { virtualLists.append(path) }
 
         try forEachStringKey(of: "props", in: table) { name, value throws(RenderError) in
             if name == "style" {
