@@ -56,7 +56,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The dev server only (no default traits: no swift-configuration).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        // The web renderer's one WebSocket per browser tab (LunarWeb), and its tests' client.
+        // The web renderer's one WebSocket per browser tab (LunarWeb).
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -248,9 +248,6 @@ let package = Package(
             name: "LunarWebTests",
             dependencies: [
                 "LunarWeb", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -1,61 +1,42 @@
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
-import Logging
 import Synchronization
 
-/// A page as a test drives it: one WebSocket to a ``WebServer``, the messages it receives,
-/// and waits for a message that satisfies a condition (no sleeps: each arrival checks the waiters).
+/// A page as a test drives it: one WebSocket to a ``WebServer`` over a plain loopback socket
+/// (the handshake and frames written here, so the test says exactly which `Origin` is sent),
+/// the messages it receives, and waits for a message that satisfies a condition (no sleeps:
+/// each arrival checks the waiters).
 final class PageClient: Sendable {
     private let inbox = Inbox()
-    private let outgoing: AsyncStream<String>.Continuation
-    private let task: Task<Void, Never>
+    private let socket: Int32
+    private let writeLock = Mutex(())
 
     /// Connects to `server`'s socket as a page at `path` would, with `origin` (nil: none sent).
     init(server: URL, path: String = "/", origin: String?, query: String = "") {
-        let (stream, continuation) = AsyncStream<String>.makeStream()
-        outgoing = continuation
-        var headers = HTTPFields()
-        if let origin { headers[.origin] = origin }
         let port = server.port ?? 80
-        let url = "ws://127.0.0.1:\(port)/lunar/ws?path=\(path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/")\(query)"
+        socket = Self.connect(port: port)
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+        var request = "GET /lunar/ws?path=\(encoded)\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let origin { request += "Origin: \(origin)\r\n" }
+        request += "\r\n"
+        let socket = self.socket
         let inbox = self.inbox
-        task = Task {
-            do {
-                try await WebSocketClient.connect(
-                    url: url, configuration: .init(maxFrameSize: 1 << 21, additionalHeaders: headers),
-                    logger: Logger(label: "test.page")
-                ) { inbound, outbound, _ in
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        group.addTask {
-                            for try await message in inbound.messages(maxSize: 1 << 21) {
-                                if case .text(let text) = message { inbox.record(text) }
-                            }
-                        }
-                        group.addTask {
-                            for await text in stream { try await outbound.write(.text(text)) }
-                            try await outbound.close(.normalClosure, reason: nil)
-                        }
-                        try await group.next()
-                        group.cancelAll()
-                    }
-                }
-            } catch {
-                inbox.withLock { $0.failure = "\(error)" }
-            }
-            inbox.close()
-        }
+        write(Array(request.utf8))
+        Thread { Self.read(socket, into: inbox) }.start()
     }
+
+    deinit { Foundation.close(socket) }
 
     var messages: [String] { inbox.withLock { $0.messages } }
     var failure: String? { inbox.withLock { $0.failure } }
 
-    func send(_ text: String) { outgoing.yield(text) }
+    /// Sends one text message, masked as a client must.
+    func send(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8))) }
 
-    /// Closes the socket, as closing the tab does.
+    /// Closes the socket, as closing the tab does, and waits until the server has.
     func close() async {
-        outgoing.finish()
-        await task.value
+        write(Self.frame(opcode: 8, []))
+        try? await waitForClose()
     }
 
     /// Waits until a received message contains `text`.
@@ -91,6 +72,110 @@ final class PageClient: Sendable {
             }
             if satisfied { continuation.resume() }
         }
+    }
+
+    // MARK: The socket
+
+    private func write(_ bytes: [UInt8]) {
+        writeLock.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+
+    private static func connect(port: Int) -> Int32 {
+        let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return fd
+    }
+
+    /// A client frame: FIN, the opcode, the mask bit and a fixed mask (tests need no secrecy).
+    private static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = [0x80 | opcode]
+        switch payload.count {
+        case ..<126: bytes.append(0x80 | UInt8(payload.count))
+        case ..<65536: bytes += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        default: bytes += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xff) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        bytes += mask
+        bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        return bytes
+    }
+
+    /// Reads the handshake's answer, then frames, until the connection ends.
+    private static func read(_ socket: Int32, into inbox: Inbox) {
+        var buffer: [UInt8] = []
+        func fill(_ count: Int) -> Bool {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while buffer.count < count {
+                let got = recv(socket, &chunk, chunk.count, 0)
+                if got <= 0 { return false }
+                buffer += chunk[0..<got]
+            }
+            return true
+        }
+        // The handshake: up to the blank line.
+        while true {
+            if let end = buffer.firstRange(of: [13, 10, 13, 10]) {
+                let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+                buffer.removeSubrange(..<end.upperBound)
+                if !head.hasPrefix("HTTP/1.1 101") {
+                    inbox.withLock { $0.failure = "upgrade refused: \(head.prefix { $0 != "\r" })" }
+                    inbox.close()
+                    return
+                }
+                break
+            }
+            if !fill(buffer.count + 1) {
+                inbox.withLock { $0.failure = "upgrade failed: the connection closed" }
+                inbox.close()
+                return
+            }
+        }
+        var message: [UInt8] = []
+        while fill(2) {
+            let opcode = buffer[0] & 0x0f
+            var length = Int(buffer[1] & 0x7f)
+            var header = 2
+            if length == 126 {
+                guard fill(4) else { break }
+                length = Int(buffer[2]) << 8 | Int(buffer[3])
+                header = 4
+            } else if length == 127 {
+                guard fill(10) else { break }
+                length = (2..<10).reduce(0) { $0 << 8 | Int(buffer[$1]) }
+                header = 10
+            }
+            guard fill(header + length) else { break }
+            let payload = Array(buffer[header..<header + length])
+            let fin = buffer[0] & 0x80 != 0
+            buffer.removeSubrange(..<(header + length))
+            switch opcode {
+            case 0, 1:
+                message += payload
+                if fin {
+                    inbox.record(String(decoding: message, as: UTF8.self))
+                    message = []
+                }
+            case 8:
+                inbox.close()
+                return
+            default:
+                break
+            }
+        }
+        inbox.close()
     }
 }
 

@@ -87,8 +87,9 @@ import Testing
             try await page.waitFor(#"{"t":"refused","reason":"malformed message (not a JSON object)"}"#)
             page.send(#"{"t":"launch","s":1}"#)
             try await page.waitFor(#"{"t":"refused","reason":"unknown message type \"launch\""}"#)
-            page.send(#"{"t":"change","s":1,"n":4,"v":""# + String(repeating: "x", count: 70_000) + #""}"#)
-            try await page.waitFor(#"{"t":"refused","reason":"oversized message (70029 bytes, at most 65536)"}"#)
+            let oversized = #"{"t":"change","s":1,"n":4,"v":""# + String(repeating: "x", count: 70_000) + #""}"#
+            page.send(oversized)
+            try await page.waitFor(#"{"t":"refused","reason":"oversized message (\#(oversized.utf8.count) bytes, at most 65536)"}"#)
             // Still alive: a press re-renders.
             let first = try #require(page.messages.first { $0.hasPrefix(#"{"t":"m","s":1"#) })
             let plus = try #require(first.firstMatch(of: /\["c",(\d+),"Button",\{"id":"plus"/)?.1)
