@@ -287,6 +287,44 @@ def main():
             finally:
                 lunar.stop()
 
+        def test_tap_roundtrip_benchmark():
+            # web.tap_roundtrip: a tap until the DOM shows the re-rendered screen, against a bare
+            # WebSocket echo between the same page and server (ratio of medians; goal <= 3).
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                echo = page.evaluate("""async () => {
+                    const times = [];
+                    for (let i = 0; i < 41; i++) {
+                      const t0 = performance.now(); await window.lunar.ping(); times.push(performance.now() - t0);
+                    }
+                    times.sort((a, b) => a - b);
+                    return times[20];
+                }""")
+                taps = []
+                for _ in range(21):
+                    taps.append(page.evaluate("""() => new Promise((resolve) => {
+                        const shown = () => [...document.querySelectorAll("section.lunar-screen:not([hidden]) h1")]
+                            .some((h) => h.textContent === "Jump page");
+                        const t0 = performance.now();
+                        const observer = new MutationObserver(() => {
+                          if (shown()) { observer.disconnect(); resolve(performance.now() - t0); }
+                        });
+                        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+                        [...document.querySelectorAll("section.lunar-screen:not([hidden]) button")]
+                            .find((b) => b.textContent === "Jump page").click();
+                    })"""))
+                    page.keyboard.press("Escape")
+                    expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                taps.sort()
+                tap = taps[len(taps) // 2]
+                print("web.tap_roundtrip ratio=%.2f tap_ms=%.2f echo_ms=%.2f" % (tap / max(echo, 0.001), tap, echo), flush=True)
+                page.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -296,7 +334,7 @@ def main():
 
         for test in [test_showcase_login_list_and_back, test_jump_page_routes_modal_and_keyboard,
                      test_deep_link_and_two_tabs, test_origin_and_token,
-                     test_dev_hot_reload_error_overlay_and_reconnect]:
+                     test_dev_hot_reload_error_overlay_and_reconnect, test_tap_roundtrip_benchmark]:
             suite.run(test)
         browser.close()
     shutil.rmtree(storage, ignore_errors=True)

@@ -174,3 +174,10 @@ import Testing
         #expect(sent.all == [#"{"t":"m","s":1,"m":[["u",4,{"text":"ho"}]]}"#])
     }
 }
+
+extension WebProtocolTests {
+    @Test func aPingIsAMessageTheServerAnswers() throws {
+        #expect(try PageMessage.parse(#"{"t":"ping","id":7}"#) == .ping(id: 7))
+        #expect(ServerMessage.pong(7) == #"{"t":"pong","id":7}"#)
+    }
+}

@@ -15,6 +15,8 @@
   let ignorePops = 0;        // history moves this page made itself
   let browserBacks = 0;      // backs the browser asked for that the server has not yet done
   let retryDelay = 250;
+  let pings = new Map();     // ping id -> resolve
+  let nextPing = 1;
   let busy = false;
 
   const key = (s, n) => s + ":" + n;
@@ -91,6 +93,7 @@
       case "noalert": alerts = alerts.filter((a) => a.id !== m.id); renderAlert(); break;
       case "refused": console.warn("lunar: the server refused a message: " + m.reason); break;
       case "notice": console.info("lunar: " + m.text); break;
+      case "pong": { const resolve = pings.get(m.id); pings.delete(m.id); if (resolve) resolve(); break; }
       case "busy":
         busy = true;
         app.replaceChildren(paragraph(m.message, "lunar-connecting"));
@@ -548,6 +551,14 @@
     const node = nodes.get(key(s, n));
     if (node) node.el.focus();
   }
+
+  // For tests and benchmarks: a bare round trip to the server (it answers without the app).
+  window.lunar = {
+    ping() {
+      const id = nextPing++;
+      return new Promise((resolve) => { pings.set(id, resolve); send({ t: "ping", id }); });
+    },
+  };
 
   connect();
 })();

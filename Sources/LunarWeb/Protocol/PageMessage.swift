@@ -18,6 +18,9 @@ public enum PageMessage: Hashable, Sendable {
     case back(screen: ScreenID)
     /// `{"t":"alert","id":1,"i":0}`: button number `i` of alert `id` was chosen.
     case alertButton(AlertID, index: Int)
+    /// `{"t":"ping","id":7}`: answered at once with `{"t":"pong","id":7}` by the server, not the
+    /// app: the bare round trip that `web.tap_roundtrip` compares a tap with.
+    case ping(id: Int)
 
     /// The most bytes a page message may have; a longer one is refused.
     public static let maximumBytes = 64 << 10
@@ -68,6 +71,8 @@ public enum PageMessage: Hashable, Sendable {
             return .back(screen: ScreenID(try required(wire.s, "s")))
         case "alert":
             return .alertButton(AlertID(try required(wire.id, "id")), index: try required(wire.i, "i"))
+        case "ping":
+            return .ping(id: try required(wire.id, "id"))
         default:
             let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
             throw PageMessageError("unknown message type \(JSONText.quoted(shown))")

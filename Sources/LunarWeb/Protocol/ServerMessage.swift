@@ -163,6 +163,9 @@ public enum ServerMessage {
         return object.text
     }
 
+    /// `{"t":"pong","id":7}`: the answer to a page's ping.
+    static func pong(_ id: Int) -> String { "{\"t\":\"pong\",\"id\":\(id)}" }
+
     /// `{"t":"notice","text":"reloaded screens/login.lua"}`: a line for the page's console.
     public static func notice(_ text: String) -> String {
         var object = JSONObject()

@@ -178,6 +178,8 @@ public final class WebRenderer: Renderer {
             openAlerts[id] = nil
             delegate?.renderer(self, didReport: .alertButton(id, index: index))
             return nil
+        case .ping:
+            return nil   // the server answers pings itself
         }
     }
 

@@ -189,7 +189,12 @@ public struct WebServer: Sendable {
                 switch message {
                 case .text(let text):
                     do {
-                        refusal = await tab.receive(try PageMessage.parse(text))
+                        let parsed = try PageMessage.parse(text)
+                        if case .ping(let id) = parsed {
+                            queue.yield(ServerMessage.pong(id))
+                            continue
+                        }
+                        refusal = await tab.receive(parsed)
                     } catch {
                         refusal = error
                     }
