@@ -42,15 +42,27 @@ import Testing
     }
 
     /// Serves `bundle` on a free port while `body` runs.
+    /// The runtimes the tabs made, held weakly: a closed tab must let go of its own.
+    final class Runtimes: Sendable {
+        final class Weak: Sendable {
+            weak let runtime: LunarRuntime?
+            init(_ runtime: LunarRuntime) { self.runtime = runtime }
+        }
+        let made = SharedLog<Weak>()
+        var alive: Int { made.all.filter { $0.runtime != nil }.count }
+    }
+
     func withServer(
-        _ bundle: BundleDirectory, configuration: WebServer.Configuration = .init(port: 0),
+        _ bundle: BundleDirectory, configuration: WebServer.Configuration = .init(port: 0), runtimes: Runtimes = Runtimes(),
         _ body: (RunningWebServer) async throws -> Void
     ) async throws {
         let script = try ScriptBundle(directory: bundle.root)
         var options = RuntimeOptions()
         options.storageDirectory = bundle.root.appendingPathComponent(".storage")
         let server = WebServer(configuration: configuration) { [options] request in
-            try await WebAppTab.open(script, options: options, request: request)
+            let tab = try await WebAppTab.open(script, options: options, request: request)
+            runtimes.made.append(Runtimes.Weak(tab.runtime))
+            return tab
         }
         let running = try await server.start()
         do { try await body(running) } catch {
@@ -115,7 +127,8 @@ import Testing
     @Test func twoTabsHaveTheirOwnStateAndAClosedTabIsFreed() async throws {
         let bundle = try makeBundle()
         defer { bundle.remove() }
-        try await withServer(bundle) { server in
+        let runtimes = Runtimes()
+        try await withServer(bundle, runtimes: runtimes) { server in
             let one = PageClient(server: server.url, origin: origin(server))
             let two = PageClient(server: server.url, origin: origin(server))
             try await one.waitFor(#""Count: 0""#)
@@ -131,7 +144,8 @@ import Testing
             #expect(!two.messages.contains { $0.contains("Count: 2") })
             await one.close()
             await two.close()
-            try await withTimeout { while server.openTabs > 0 { await Task.yield() } }
+            try await withTimeout { while server.openTabs > 0 || runtimes.alive > 0 { await Task.yield() } }
+            #expect(runtimes.made.all.count == 2)
         }
     }
 

@@ -428,6 +428,9 @@
       }
       case "Text":
         el.addEventListener("click", () => report(s, n, "press"));
+        el.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+        });
         break;
     }
     return el;
@@ -501,6 +504,20 @@
     }
   }
 
+  // A text that can be pressed (a list row) is a button for the keyboard and for assistive tools.
+  function setEvents(node, events) {
+    node.events = events;
+    if (node.kind !== "Text") return;
+    const pressable = events.includes("press");
+    if (pressable) {
+      node.el.tabIndex = 0;
+      if (!node.props.accessibilityRole) node.el.setAttribute("role", "button");
+    } else {
+      node.el.removeAttribute("tabindex");
+      if (!node.props.accessibilityRole) node.el.removeAttribute("role");
+    }
+  }
+
   function mutate(s, m) {
     const container = screen(s);
     switch (m[0]) {
@@ -509,6 +526,7 @@
         const node = { el: makeElement(s, n, kind), kind, props: {}, events, screen: s, id: n };
         nodes.set(key(s, n), node);
         applyProps(node, props, []);
+        setEvents(node, events);
         break;
       }
       case "u": {
@@ -516,7 +534,7 @@
         const node = nodes.get(key(s, n));
         if (!node) return;
         applyProps(node, props, removed);
-        if (events) node.events = events;
+        if (events) setEvents(node, events);
         break;
       }
       case "i": {
