@@ -37,7 +37,7 @@ public enum WebSession {
         do {
             running = try await server.start()
         } catch {
-            throw SessionError("cannot serve on \(configuration.host):\(configuration.port): \(error)")
+            throw ServeSession.cannotServe(host: configuration.host, port: configuration.port, error)
         }
         SessionOutput.standard(running.url.absoluteString + "\n")
         // One consumer, so saves apply in the order they happened, to every tab.

@@ -34,6 +34,7 @@ class Lunar:
             [binary] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             text=True, env=env)
         self.stderr = []
+        self.changed = threading.Condition()
         threading.Thread(target=self._drain, daemon=True).start()
         # The address is the first line on standard output, alone on its line.
         line = self.process.stdout.readline().strip()
@@ -44,7 +45,15 @@ class Lunar:
 
     def _drain(self):
         for line in self.process.stderr:
-            self.stderr.append(line)
+            with self.changed:
+                self.stderr.append(line)
+                self.changed.notify_all()
+
+    def wait_for_stderr(self, text, timeout=20):
+        """Waits until a line of standard error contains `text` (woken by each new line)."""
+        with self.changed:
+            found = self.changed.wait_for(lambda: any(text in line for line in self.stderr), timeout)
+        assert found, "no %r on standard error: %s" % (text, "".join(self.stderr))
 
     def stop(self):
         if self.process.poll() is None:
@@ -234,7 +243,7 @@ def main():
             try:
                 match = re.fullmatch(r"http://0\.0\.0\.0:(\d+)/\?token=([0-9a-f]{32})", exposed.url)
                 assert match, exposed.url
-                assert any("warning" in line for line in exposed.stderr) or wait_for_warning(exposed)
+                exposed.wait_for_stderr("lunar: warning: serving on 0.0.0.0")
                 base = "http://127.0.0.1:%s/" % match.group(1)
                 page = new_page()
                 response = page.goto(base)
@@ -245,14 +254,6 @@ def main():
                 page.close()
             finally:
                 exposed.stop()
-
-        def wait_for_warning(lunar):
-            # The warning is written before the URL; the reader thread may lag behind stdout.
-            for _ in range(200):
-                if any("warning" in line for line in lunar.stderr):
-                    return True
-                threading.Event().wait(0.05)
-            return False
 
         def test_dev_hot_reload_error_overlay_and_reconnect():
             bundle = os.path.join(storage, "dev-showcase")
