@@ -334,6 +334,56 @@ def main():
             finally:
                 lunar.stop()
 
+        def test_alert_toast_and_field_limits():
+            # A small bundle of its own: an alert answered by Escape and by a click, a field's
+            # maxLength and Enter (submit), a toast.
+            bundle = os.path.join(storage, "alerts")
+            os.makedirs(os.path.join(bundle, "screens"))
+            with open(os.path.join(bundle, "manifest.json"), "w") as f:
+                f.write('{"name": "alerts", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}')
+            with open(os.path.join(bundle, "screens", "home.lua"), "w") as f:
+                f.write("""
+local ui = require("lunar.ui")
+local screen = { title = "Alerts" }
+function screen:load() self.deleted = 0 end
+function screen:render()
+  return ui.Column {
+    ui.Text("Deleted: " .. self.deleted),
+    ui.TextField { placeholder = "Code", maxLength = 5,
+                   onSubmit = function(text) ui.toast("submitted " .. text) end },
+    ui.Button { title = "Delete", onPress = function()
+      ui.alert { title = "Delete?", message = "This cannot be undone",
+                 buttons = { { title = "Cancel", role = "cancel" },
+                             { title = "Delete", role = "destructive",
+                               onPress = function() self.deleted = self.deleted + 1 end } } }
+    end },
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("Deleted: 0")).to_be_visible()
+                page.get_by_role("button", name="Delete").click()
+                dialog = page.get_by_role("alertdialog", name="Delete?")
+                expect(dialog).to_be_visible()
+                expect(dialog).to_contain_text("This cannot be undone")
+                page.keyboard.press("Escape")
+                expect(page.get_by_role("alertdialog")).to_have_count(0)
+                page.get_by_role("button", name="Delete").click()
+                page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
+                expect(page.get_by_text("Deleted: 1")).to_be_visible()
+                field = page.get_by_placeholder("Code")
+                field.press_sequentially("abcdefgh")
+                expect(field).to_have_value("abcde")
+                field.press("Enter")
+                expect(page.get_by_text("submitted abcde")).to_be_visible()
+                page.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -343,7 +393,8 @@ def main():
 
         for test in [test_showcase_login_list_and_back, test_jump_page_routes_modal_and_keyboard,
                      test_deep_link_and_two_tabs, test_origin_and_token,
-                     test_dev_hot_reload_error_overlay_and_reconnect, test_tap_roundtrip_benchmark]:
+                     test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
+                     test_tap_roundtrip_benchmark]:
             suite.run(test)
         browser.close()
     shutil.rmtree(storage, ignore_errors=True)

@@ -319,7 +319,7 @@
     const old = document.querySelector(".lunar-alert-backdrop");
     if (old) old.remove();
     const alert = alerts[0];
-    if (!alert) return;
+    if (!alert) { layoutStacks(); return; }
     const backdrop = document.createElement("div");
     backdrop.className = "lunar-alert-backdrop";
     const box = document.createElement("div");
@@ -347,14 +347,12 @@
     document.body.append(backdrop);
     for (const stackEl of app.querySelectorAll(":scope > .lunar-stack")) stackEl.inert = true;
     (buttons.querySelector(".lunar-default") || buttons.querySelector("button")).focus();
-    backdrop.addEventListener("close", () => layoutStacks());
   }
 
   function chooseAlertButton(id, index) {
     alerts = alerts.filter((a) => a.id !== id);
     send({ t: "alert", id: id, i: index });
     renderAlert();
-    if (alerts.length === 0) layoutStacks();
   }
 
   // ---- Keyboard: Escape goes back or cancels an alert ---------------------------------
