@@ -265,12 +265,20 @@ def main():
                 page.goto(lunar.url)
                 expect(page.get_by_text("Welcome to the Lunar showcase")).to_be_visible()
                 page.get_by_placeholder("Account").fill("ann")
+                # A second tab on the jump page: a save reloads every open tab.
+                other = new_page()
+                other.goto(lunar.url + "jump")
+                expect(other.get_by_role("heading", name="Jump page")).to_be_visible()
                 login = os.path.join(bundle, "screens", "login.lua")
                 with open(login) as f:
                     source = f.read()
                 save(login, source.replace("Welcome to the Lunar showcase", "Welcome to the web"))
                 expect(page.get_by_text("Welcome to the web")).to_be_visible()
                 expect(page.get_by_placeholder("Account")).to_have_value("ann")
+                lunar.wait_for_stderr("lunar: reloaded screens/login.lua")
+                other.go_back()
+                expect(other.get_by_text("Welcome to the web")).to_be_visible()
+                other.close()
                 # A syntax error: the overlay with message, file:line and a code frame; fixing clears it.
                 save(login, source.replace("local ui = require", "local ui = = require"))
                 overlay = page.get_by_role("alert")
