@@ -236,7 +236,7 @@ let package = Package(
             dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON", "LunarTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
