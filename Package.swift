@@ -15,7 +15,8 @@
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal -- what each command does
+//   LunarWeb -> LunarUI + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal, LunarWeb -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
@@ -47,6 +48,7 @@ let package = Package(
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
         .library(name: "LunarSession", targets: ["LunarSession"]),
+        .library(name: "LunarWeb", targets: ["LunarWeb"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
     dependencies: [
@@ -54,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The dev server only (no default traits: no swift-configuration).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // The web renderer's one WebSocket per browser tab (LunarWeb).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Packaged bundles (LunarPackaging): Ed25519 signatures; the dev server's file hashes.
@@ -173,6 +177,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The browser as a renderer: a Hummingbird server that serves a small page script and
+        // streams each tab's mutations over one WebSocket; knows nothing of Lua (sessions come
+        // from a factory the caller gives it).
+        .target(
+            name: "LunarWeb",
+            dependencies: [
+                "LunarUI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/lunar.js"), .embedInCode("Page/lunar.css")],
+            swiftSettings: strict
+        ),
         // Signed .lunar archives: packing, defensive reading (a bounded zip reader of its own),
         // verification. Kept out of LunarRuntime so hosts that only run directories do not
         // link zlib and crypto.
@@ -192,7 +212,7 @@ let package = Package(
         .target(
             name: "LunarSession",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -200,7 +220,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -224,6 +244,13 @@ let package = Package(
         .testTarget(
             name: "LunarInterceptTests",
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LunarWebTests",
+            dependencies: [
+                "LunarWeb", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),

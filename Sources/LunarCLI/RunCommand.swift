@@ -15,6 +15,9 @@ import LunarSession
 /// The network layer's base URL is the bundle's mock API when it has one
 /// (served on loopback for a directory, the dev server's `/api` for a URL),
 /// unless `--api-base-url` or `--no-mock-api` says otherwise.
+///
+/// With `--web` it serves the app to browsers instead (`LunarSession`'s `WebSession`): each
+/// tab its own app, at the address printed on standard output (docs/web.md).
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -30,8 +33,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Read commands from standard input and print screens as text, even on a terminal.")
     var headless = false
 
-    @OptionGroup var api: APIOptions
+    @OptionGroup var web: WebOptions
 
+    @OptionGroup var api: APIOptions
 
     @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
     var cacheDirectory: String?
@@ -42,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         logging.bootstrap(default: .warning)
         try await reportingFailures {
-            let interface = BundleSession.interface(headless: headless, development: false)
+            let interface = web.interface(default: BundleSession.interface(headless: headless, development: false))
             if let server = remoteURL {
                 let remote = try await RemoteSession.open(
                     server: server, cacheDirectory: cacheDirectory.map { URL(fileURLWithPath: $0) },
@@ -54,6 +58,10 @@ struct RunCommand: AsyncParsableCommand {
                 try await runLocal(interface)
             }
         }
+    }
+
+    func validate() throws {
+        try web.validate(headless: headless)
     }
 
     /// The dev server's URL when BUNDLE is one.

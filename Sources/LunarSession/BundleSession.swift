@@ -2,6 +2,7 @@ import Foundation
 import LunarBundle
 import LunarDevServer
 import LunarRuntime
+import LunarWeb
 
 /// Runs a bundle the way the `lunar` command does: in the terminal UI when a person is at a
 /// terminal, otherwise headless (commands from standard input, screens on standard output);
@@ -15,6 +16,9 @@ public enum BundleSession {
         /// reported and the session goes on (`lunar dev`); `endsWithInput`: the end of standard
         /// input ends the session (`lunar run`; `lunar dev` runs until interrupted).
         case headless(keepsGoing: Bool, endsWithInput: Bool)
+        /// Browser tabs (``WebSession``), each its own app, served as `configuration` says,
+        /// until the process is interrupted.
+        case web(WebServer.Configuration)
     }
 
     /// The terminal UI when standard input and output are a terminal and `headless` was not
@@ -36,7 +40,8 @@ public enum BundleSession {
         return runtime
     }
 
-    /// Runs `bundle` until the user quits (terminal UI) or the session ends (headless).
+    /// Runs `bundle` until the user quits (terminal UI), the session ends (headless) or the
+    /// process is interrupted (web).
     ///
     /// - Parameters:
     ///   - events: changes to apply while it runs; nil when the bundle does not change.
@@ -52,6 +57,8 @@ public enum BundleSession {
         case .terminal:
             let runtime = try await makeRuntime(bundle, options, renderer: "terminal")
             try await TerminalSession.run(runtime, events: events, status: status)
+        case .web(let configuration):
+            try await WebSession.run(bundle, options: options, configuration: configuration, events: events)
         case .headless(let keepsGoing, let endsWithInput):
             let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
             let lines = Task {

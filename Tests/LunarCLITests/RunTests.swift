@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 @Suite struct RunTests {
@@ -65,5 +66,34 @@ import Testing
             .write(to: dir.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
         let badEntry = try LunarProcess.run(["run", dir.path])
         #expect(badEntry.err.contains("entry route '/missing' matches no route"))
+    }
+}
+
+/// `ui.alert`'s buttons reach the renderer with their roles, and choosing one runs its `onPress`.
+@Suite struct AlertButtonTests {
+    @Test func anAlertShowsItsButtonsAndRunsTheChosenOne() throws {
+        let bundle = try BundleDirectory(prefix: "lunar-alert", files: [
+            "manifest.json": BundleDirectory.manifest(),
+            "screens/home.lua": """
+                local ui = require("lunar.ui")
+                local screen = {}
+                function screen:load() self.deleted = 0 end
+                function screen:render()
+                  return ui.Column {
+                    ui.Text("Deleted: " .. self.deleted),
+                    ui.Button { title = "Remove", onPress = function()
+                      ui.alert { title = "Delete?", buttons = { { title = "Cancel", role = "cancel" },
+                        { title = "Delete", role = "destructive", onPress = function() self.deleted = self.deleted + 1 end } } }
+                    end },
+                  }
+                end
+                return screen
+                """,
+        ])
+        defer { bundle.remove() }
+        let r = try LunarProcess.run(["run", bundle.root.path], stdin: "tap Remove\ntap Delete\n")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("Alert \"Delete?\"\n  Button \"Cancel\" [cancel]\n  Button \"Delete\" [destructive]\n"), "\(r.out)")
+        #expect(r.out.contains("Text \"Deleted: 1\""), "\(r.out)")
     }
 }

@@ -108,10 +108,14 @@ function helpers.uses(instance, module, modules)
   return false
 end
 
+-- Flat values (title, message, count, then each button's title and role): the host keeps
+-- returned tables by reference, and plain values need no reading back through one.
 function helpers.alertSpec(spec)
-  local buttons = {}
-  for i, b in ipairs(spec.buttons or {}) do buttons[i] = { title = b.title, role = b.role } end
-  return spec.title, spec.message, buttons
+  local out = { spec.title, spec.message, 0 }
+  for i, b in ipairs(spec.buttons or {}) do
+    out[3 + 2 * i - 1], out[3 + 2 * i], out[3] = b.title, b.role, i
+  end
+  return table.unpack(out, 1, 3 + 2 * out[3])
 end
 
 function helpers.alertButton(spec, index)

@@ -38,10 +38,11 @@ extension ScreenHost {
         guard let title = table.first?.stringValue else { throw LuaError.message("ui.alert needs a title") }
         let message = table.count > 1 ? table[1].stringValue : nil
         var buttons: [Alert.Button] = []
-        if table.count > 2, case .table(let list) = table[2] {
-            for entry in list.array {
-                let role = entry["role"].stringValue.flatMap(Alert.Button.Role.init(rawValue:)) ?? .default
-                buttons.append(Alert.Button(entry["title"].stringValue ?? "OK", role: role))
+        if table.count > 2, case .integer(let count) = table[2] {
+            for index in 0..<count where 3 + 2 * index < table.count {
+                let role = (4 + 2 * index < table.count ? table[4 + 2 * index].stringValue : nil)
+                    .flatMap(Alert.Button.Role.init(rawValue:)) ?? .default
+                buttons.append(Alert.Button(table[3 + 2 * index].stringValue ?? "OK", role: role))
             }
         }
         let id = AlertID(nextAlertID)

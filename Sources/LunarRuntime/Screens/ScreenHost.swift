@@ -140,3 +140,11 @@ extension LuaTableReference {
         }
     }
 }
+
+extension ScreenHost: ScreenAddressing {
+    /// The route URL the screen was opened with, when it was opened by one.
+    public func address(of screen: ScreenID) -> String? {
+        guard let target = screens[screen]?.target, target.hasPrefix("/") else { return nil }
+        return target
+    }
+}

@@ -1,0 +1,580 @@
+// Lunar's web renderer, the page side: one WebSocket to the server, whose messages
+// (docs/web.md) build the screens in the DOM, and the user's input sent back as events.
+// Hand-written, no build step. The server keeps the app; this page only mirrors it.
+"use strict";
+(function () {
+  const app = document.getElementById("lunar-app");
+
+  // ---- State of one connection -------------------------------------------------------
+  let socket = null;
+  let screens = new Map();   // screen id -> {id, el, bar, back, heading, content, error, modal, title, path}
+  let stacks = [];           // [[screen id]]: the root stack, then one per presented modal
+  let nodes = new Map();     // "s:n" -> {el, kind, props, events, screen, id}
+  let alerts = [];           // open alerts, the first shown
+  let firstShown = true;     // the first screen replaces the history entry the page was opened at
+  let ignorePops = 0;        // history moves this page made itself
+  let browserBacks = 0;      // backs the browser asked for that the server has not yet done
+  let retryDelay = 250;
+  let pings = new Map();     // ping id -> resolve
+  let nextPing = 1;
+  let busy = false;
+
+  const key = (s, n) => s + ":" + n;
+
+  // ---- The connection ---------------------------------------------------------------
+  function connect() {
+    const params = new URLSearchParams(location.search);
+    params.delete("token");
+    const query = params.toString();
+    const path = location.pathname + (query ? "?" + query : "");
+    socket = new WebSocket("ws://" + location.host + "/lunar/ws?path=" + encodeURIComponent(path));
+    socket.onopen = () => {
+      retryDelay = 250;
+      reset();
+      setBanner(null);
+      document.documentElement.dataset.lunar = "connected";
+    };
+    socket.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (e) { console.warn("lunar: not JSON", event.data); return; }
+      handle(message);
+    };
+    socket.onclose = () => {
+      document.documentElement.dataset.lunar = "disconnected";
+      if (busy) return;
+      setBanner("Disconnected from the app; reconnecting…");
+      setTimeout(connect, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 2000);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function reset() {
+    screens = new Map();
+    stacks = [];
+    nodes = new Map();
+    alerts = [];
+    firstShown = true;
+    browserBacks = 0;
+    app.replaceChildren();
+  }
+
+  function setBanner(text) {
+    let banner = document.querySelector(".lunar-banner");
+    if (!text) { if (banner) banner.remove(); return; }
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.className = "lunar-banner";
+      banner.setAttribute("role", "status");
+      document.body.append(banner);
+    }
+    banner.textContent = text;
+  }
+
+  // ---- Messages from the server -----------------------------------------------------
+  function handle(m) {
+    switch (m.t) {
+      case "push": show(m, false); break;
+      case "present": show(m, true); break;
+      case "pop": close(m.s, false); break;
+      case "dismiss": close(m.s, true); break;
+      case "title": setTitle(m.s, m.title); break;
+      case "m": for (const mutation of m.m) mutate(m.s, mutation); break;
+      case "focus": focusNode(m.s, m.n); break;
+      case "error": showError(m); break;
+      case "noerror": hideError(m.s); break;
+      case "hud": showHUD(m.text); break;
+      case "nohud": hideHUD(); break;
+      case "toast": showToast(m.text); break;
+      case "alert": alerts.push(m); renderAlert(); break;
+      case "noalert": alerts = alerts.filter((a) => a.id !== m.id); renderAlert(); break;
+      case "refused": console.warn("lunar: the server refused a message: " + m.reason); break;
+      case "notice": console.info("lunar: " + m.text); break;
+      case "pong": { const resolve = pings.get(m.id); pings.delete(m.id); if (resolve) resolve(); break; }
+      case "busy":
+        busy = true;
+        app.replaceChildren(paragraph(m.message, "lunar-connecting"));
+        break;
+      default: console.warn("lunar: unknown message", m);
+    }
+  }
+
+  function paragraph(text, className) {
+    const p = document.createElement("p");
+    p.className = className;
+    p.textContent = text;
+    return p;
+  }
+
+  // ---- Screens and navigation -------------------------------------------------------
+  function screen(id) {
+    let s = screens.get(id);
+    if (s) return s;
+    const el = document.createElement("section");
+    el.className = "lunar-screen";
+    el.dataset.screen = id;
+    const bar = document.createElement("header");
+    bar.className = "lunar-bar";
+    const back = document.createElement("button");
+    back.className = "lunar-back";
+    back.type = "button";
+    back.textContent = "‹ Back";
+    back.hidden = true;
+    back.addEventListener("click", () => send({ t: "back", s: id }));
+    const heading = document.createElement("h1");
+    const end = document.createElement("span");
+    end.className = "lunar-bar-end";
+    bar.append(back, heading, end);
+    const content = document.createElement("main");
+    content.className = "lunar-content";
+    el.append(bar, content);
+    s = { id, el, bar, back, heading, content, error: null, modal: false, title: null, path: null };
+    screens.set(id, s);
+    return s;
+  }
+
+  function show(m, modal) {
+    const s = screen(m.s);
+    s.modal = modal;
+    s.path = m.path;
+    if (modal || stacks.length === 0) {
+      const stackEl = document.createElement("div");
+      stackEl.className = "lunar-stack" + (modal ? " lunar-sheet" : "");
+      if (modal) {
+        stackEl.setAttribute("role", "dialog");
+        stackEl.setAttribute("aria-modal", "true");
+      }
+      app.append(stackEl);
+      stacks.push([m.s]);
+      stackEl.append(s.el);
+    } else {
+      stacks[stacks.length - 1].push(m.s);
+      stackElement(stacks.length - 1).append(s.el);
+    }
+    setTitle(m.s, m.title);
+    const url = m.path || location.pathname;
+    if (firstShown) {
+      history.replaceState({ lunar: true }, "", url);
+      firstShown = false;
+    } else {
+      history.pushState({ lunar: true }, "", url);
+    }
+    layoutStacks();
+  }
+
+  function stackElement(index) {
+    return app.querySelectorAll(":scope > .lunar-stack")[index];
+  }
+
+  function close(id, modal) {
+    let removed = [];
+    if (modal) {
+      const index = stacks.findIndex((stack) => stack[0] === id);
+      if (index < 0) return;
+      for (let i = stacks.length - 1; i >= index; i--) {
+        removed = removed.concat(stacks[i]);
+        stackElement(i).remove();
+      }
+      stacks.splice(index);
+    } else {
+      const stack = stacks[stacks.length - 1];
+      if (!stack || stack[stack.length - 1] !== id) return;
+      stack.pop();
+      removed = [id];
+      if (stack.length === 0) { stackElement(stacks.length - 1).remove(); stacks.pop(); }
+    }
+    for (const sid of removed) forgetScreen(sid);
+    // Keep the browser's history in step: a back the browser asked for already moved it.
+    let moves = removed.length;
+    while (moves > 0 && browserBacks > 0) { browserBacks--; moves--; }
+    if (moves > 0) { ignorePops++; history.go(-moves); }
+    layoutStacks();
+  }
+
+  function forgetScreen(sid) {
+    const s = screens.get(sid);
+    if (s) s.el.remove();
+    screens.delete(sid);
+    for (const [k, node] of nodes) if (node.screen === sid) nodes.delete(k);
+  }
+
+  // Only the top screen of each stack shows; stacks under the top one are inert.
+  function layoutStacks() {
+    stacks.forEach((stack, i) => {
+      const top = i === stacks.length - 1;
+      const stackEl = stackElement(i);
+      if (stackEl) stackEl.inert = !top;
+      stack.forEach((sid, j) => {
+        const s = screens.get(sid);
+        s.el.hidden = j !== stack.length - 1;
+        s.back.hidden = !(j > 0 || i > 0);
+        s.back.textContent = j === 0 && i > 0 ? "Close" : "‹ Back";
+      });
+    });
+    const visible = visibleScreen();
+    if (visible !== null) {
+      const s = screens.get(visible);
+      document.title = s.title || "Lunar";
+    }
+  }
+
+  function visibleScreen() {
+    const stack = stacks[stacks.length - 1];
+    return stack ? stack[stack.length - 1] : null;
+  }
+
+  function setTitle(id, title) {
+    const s = screen(id);
+    s.title = title;
+    s.heading.textContent = title || "";
+    if (visibleScreen() === id) document.title = title || "Lunar";
+  }
+
+  window.addEventListener("popstate", () => {
+    if (ignorePops > 0) { ignorePops--; return; }
+    const visible = visibleScreen();
+    if (visible === null || stacks.length === 0) return;
+    if (stacks.length === 1 && stacks[0].length === 1) return;
+    browserBacks++;
+    send({ t: "back", s: visible });
+  });
+
+  // ---- Error overlay ----------------------------------------------------------------
+  function showError(m) {
+    const s = screen(m.s);
+    if (s.error) s.error.remove();
+    const el = document.createElement("div");
+    el.className = "lunar-error";
+    el.setAttribute("role", "alert");
+    const h = document.createElement("h2");
+    h.textContent = "Script error";
+    el.append(h, paragraph(m.message, "lunar-message"));
+    if (m.location) el.append(paragraph(m.location, "lunar-location"));
+    if (m.frame && m.frame.length) {
+      const pre = document.createElement("pre");
+      const width = String(m.frame[m.frame.length - 1][0]).length;
+      for (const [number, text] of m.frame) {
+        const line = document.createElement("div");
+        const mark = number === m.line ? ">" : " ";
+        line.textContent = mark + " " + String(number).padStart(width) + " | " + text;
+        if (number === m.line) line.className = "lunar-marked";
+        pre.append(line);
+      }
+      el.append(pre);
+    }
+    s.error = el;
+    s.content.hidden = true;
+    s.el.append(el);
+  }
+
+  function hideError(id) {
+    const s = screens.get(id);
+    if (!s || !s.error) return;
+    s.error.remove();
+    s.error = null;
+    s.content.hidden = false;
+  }
+
+  // ---- Overlays -----------------------------------------------------------------------
+  function showHUD(text) {
+    hideHUD();
+    const el = document.createElement("div");
+    el.className = "lunar-hud";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    const box = document.createElement("div");
+    const spinner = document.createElement("div");
+    spinner.className = "l l-ActivityIndicator";
+    spinner.setAttribute("role", "progressbar");
+    spinner.setAttribute("aria-label", text || "Loading");
+    box.append(spinner);
+    if (text) box.append(paragraph(text, "lunar-hud-text"));
+    el.append(box);
+    document.body.append(el);
+  }
+
+  function hideHUD() {
+    const el = document.querySelector(".lunar-hud");
+    if (el) el.remove();
+  }
+
+  function showToast(text) {
+    let area = document.querySelector(".lunar-toasts");
+    if (!area) {
+      area = document.createElement("div");
+      area.className = "lunar-toasts";
+      area.setAttribute("role", "status");
+      area.setAttribute("aria-live", "polite");
+      document.body.append(area);
+    }
+    const toast = paragraph(text, "lunar-toast");
+    area.append(toast);
+    setTimeout(() => toast.remove(), 3000);
+  }
+
+  function renderAlert() {
+    const old = document.querySelector(".lunar-alert-backdrop");
+    if (old) old.remove();
+    const alert = alerts[0];
+    if (!alert) { layoutStacks(); return; }
+    const backdrop = document.createElement("div");
+    backdrop.className = "lunar-alert-backdrop";
+    const box = document.createElement("div");
+    box.className = "lunar-alert";
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-modal", "true");
+    const heading = document.createElement("h2");
+    heading.id = "lunar-alert-title-" + alert.id;
+    heading.textContent = alert.title;
+    box.setAttribute("aria-labelledby", heading.id);
+    box.append(heading);
+    if (alert.message) box.append(paragraph(alert.message, "lunar-alert-message"));
+    const buttons = document.createElement("div");
+    buttons.className = "lunar-buttons";
+    alert.buttons.forEach(([title, role], index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = title;
+      button.className = "lunar-" + role;
+      button.addEventListener("click", () => chooseAlertButton(alert.id, index));
+      buttons.append(button);
+    });
+    box.append(buttons);
+    backdrop.append(box);
+    document.body.append(backdrop);
+    for (const stackEl of app.querySelectorAll(":scope > .lunar-stack")) stackEl.inert = true;
+    (buttons.querySelector(".lunar-default") || buttons.querySelector("button")).focus();
+  }
+
+  function chooseAlertButton(id, index) {
+    alerts = alerts.filter((a) => a.id !== id);
+    send({ t: "alert", id: id, i: index });
+    renderAlert();
+  }
+
+  // ---- Keyboard: Escape goes back or cancels an alert ---------------------------------
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const alert = alerts[0];
+    if (alert) {
+      const cancel = alert.buttons.findIndex(([, role]) => role === "cancel");
+      if (cancel >= 0) chooseAlertButton(alert.id, cancel);
+      return;
+    }
+    const visible = visibleScreen();
+    if (visible === null) return;
+    if (stacks.length > 1 || stacks[0].length > 1) send({ t: "back", s: visible });
+  });
+
+  // ---- Elements -----------------------------------------------------------------------
+  const tags = {
+    Column: "div", Row: "div", View: "div", List: "div", ScrollView: "div", Pressable: "div",
+    Text: "span", TextField: "input", Button: "button", Image: "img", Spacer: "div", Divider: "hr",
+    Switch: "input", ActivityIndicator: "div",
+  };
+  // React Native's accessibilityRole values that differ from ARIA's.
+  const roles = { header: "heading", image: "img", adjustable: "slider", text: "note", summary: "region", none: "presentation", imagebutton: "button", togglebutton: "button" };
+
+  function makeElement(s, n, kind) {
+    const el = document.createElement(tags[kind] || "div");
+    el.className = "l l-" + kind;
+    el.dataset.n = n;
+    switch (kind) {
+      case "Button":
+        el.type = "button";
+        el.addEventListener("click", () => report(s, n, "press"));
+        break;
+      case "Pressable":
+        el.setAttribute("role", "button");
+        el.tabIndex = 0;
+        el.addEventListener("click", () => report(s, n, "press"));
+        el.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+        });
+        break;
+      case "TextField":
+        el.type = "text";
+        el.addEventListener("input", () => report(s, n, "change", el.value));
+        el.addEventListener("keydown", (event) => {
+          if (event.key === "Enter") { event.preventDefault(); report(s, n, "submit", el.value); }
+        });
+        break;
+      case "Switch":
+        el.type = "checkbox";
+        el.setAttribute("role", "switch");
+        el.addEventListener("change", () => report(s, n, "change", el.checked));
+        break;
+      case "ActivityIndicator":
+        el.setAttribute("role", "progressbar");
+        el.setAttribute("aria-label", "Loading");
+        break;
+      case "Spacer":
+        el.setAttribute("aria-hidden", "true");
+        break;
+      case "ScrollView":
+      case "List": {
+        let pending = false;
+        el.addEventListener("scroll", () => {
+          if (pending) return;
+          pending = true;
+          requestAnimationFrame(() => { pending = false; report(s, n, "scroll", el.scrollTop); });
+        });
+        break;
+      }
+      case "Text":
+        el.addEventListener("click", () => report(s, n, "press"));
+        el.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+        });
+        break;
+    }
+    return el;
+  }
+
+  function report(s, n, event, value) {
+    const node = nodes.get(key(s, n));
+    if (!node || !node.events.includes(event) || node.props.disabled === true) return;
+    if (event === "press") send({ t: "press", s, n });
+    else if (event === "scroll") send({ t: "scroll", s, n, y: value });
+    else send({ t: event, s, n, v: value });
+  }
+
+  function applyProps(node, props, removed) {
+    const el = node.el;
+    for (const name of removed || []) {
+      delete node.props[name];
+      setProp(node, name, undefined);
+    }
+    for (const name of Object.keys(props)) {
+      node.props[name] = props[name];
+      setProp(node, name, props[name]);
+    }
+  }
+
+  function setProp(node, name, value) {
+    const el = node.el;
+    const absent = value === undefined || value === null;
+    switch (name) {
+      case "style": el.style.cssText = absent ? "" : value; return;
+      case "id": if (absent) delete el.dataset.id; else el.dataset.id = value; return;
+      case "text": if (node.kind === "Text") el.textContent = absent ? "" : value; return;
+      case "title": if (node.kind === "Button") el.textContent = absent ? "" : value; return;
+      case "placeholder": el.placeholder = absent ? "" : value; return;
+      case "value":
+        if (node.kind === "TextField") { const text = absent ? "" : String(value); if (el.value !== text) el.value = text; }
+        else if (node.kind === "Switch") el.checked = value === true;
+        return;
+      case "secure": if (node.kind === "TextField") el.type = value === true ? "password" : "text"; return;
+      case "maxLength": if (absent) el.removeAttribute("maxlength"); else el.maxLength = value; return;
+      case "disabled":
+        if ("disabled" in el) el.disabled = value === true;
+        if (value === true) el.setAttribute("aria-disabled", "true"); else el.removeAttribute("aria-disabled");
+        return;
+      case "alt": if (node.kind === "Image") { el.alt = absent ? "" : value; } return;
+      case "source":
+        if (node.kind === "Image") {
+          const loadable = typeof value === "string" && /^(https?:|data:|\/)/.test(value);
+          if (loadable) { el.src = value; el.classList.remove("l-missing"); }
+          else { el.removeAttribute("src"); el.classList.add("l-missing"); }
+        }
+        return;
+      case "accessibilityLabel": if (absent) el.removeAttribute("aria-label"); else el.setAttribute("aria-label", value); return;
+      case "accessibilityHint": if (absent) el.removeAttribute("aria-description"); else el.setAttribute("aria-description", value); return;
+      case "accessibilityRole":
+        if (absent) el.removeAttribute("role"); else el.setAttribute("role", roles[value] || value);
+        if (value === "header") el.setAttribute("aria-level", "2");
+        return;
+      case "accessibilityState": setState(el, absent ? "" : String(value)); return;
+      case "accessible": return;
+      default:
+        if (name.startsWith("accessibility") || name.startsWith("aria")) return;
+    }
+  }
+
+  // accessibilityState as "disabled,checked" or a JSON-ish object string: each flag an aria-* attribute.
+  function setState(el, value) {
+    for (const flag of ["disabled", "selected", "checked", "busy", "expanded"]) {
+      if (new RegExp("\\b" + flag + "\\b(?![\"']?\\s*[:=]\\s*false)").test(value)) el.setAttribute("aria-" + flag, "true");
+      else el.removeAttribute("aria-" + flag);
+    }
+  }
+
+  // A text that can be pressed (a list row) is a button for the keyboard and for assistive tools.
+  function setEvents(node, events) {
+    node.events = events;
+    if (node.kind !== "Text") return;
+    const pressable = events.includes("press");
+    if (pressable) {
+      node.el.tabIndex = 0;
+      if (!node.props.accessibilityRole) node.el.setAttribute("role", "button");
+    } else {
+      node.el.removeAttribute("tabindex");
+      if (!node.props.accessibilityRole) node.el.removeAttribute("role");
+    }
+  }
+
+  function mutate(s, m) {
+    const container = screen(s);
+    switch (m[0]) {
+      case "c": {
+        const [, n, kind, props, events] = m;
+        const node = { el: makeElement(s, n, kind), kind, props: {}, events, screen: s, id: n };
+        nodes.set(key(s, n), node);
+        applyProps(node, props, []);
+        setEvents(node, events);
+        break;
+      }
+      case "u": {
+        const [, n, props, removed, events] = m;
+        const node = nodes.get(key(s, n));
+        if (!node) return;
+        applyProps(node, props, removed);
+        if (events) setEvents(node, events);
+        break;
+      }
+      case "i": {
+        const [, n, parent, index] = m;
+        const node = nodes.get(key(s, n));
+        if (!node) return;
+        const into = parent === null ? container.content : nodes.get(key(s, parent)).el;
+        into.insertBefore(node.el, into.children[index] || null);
+        break;
+      }
+      case "v": {
+        const [, n, parent, index] = m;
+        const node = nodes.get(key(s, n));
+        const into = nodes.get(key(s, parent)).el;
+        node.el.remove();
+        into.insertBefore(node.el, into.children[index] || null);
+        break;
+      }
+      case "r": {
+        const [, n] = m;
+        const node = nodes.get(key(s, n));
+        if (!node) return;
+        for (const el of [node.el, ...node.el.querySelectorAll("[data-n]")]) nodes.delete(key(s, Number(el.dataset.n)));
+        node.el.remove();
+        break;
+      }
+    }
+  }
+
+  function focusNode(s, n) {
+    if (n === null) { if (document.activeElement) document.activeElement.blur(); return; }
+    const node = nodes.get(key(s, n));
+    if (node) node.el.focus();
+  }
+
+  // For tests and benchmarks: a bare round trip to the server (it answers without the app).
+  window.lunar = {
+    ping() {
+      const id = nextPing++;
+      return new Promise((resolve) => { pings.set(id, resolve); send({ t: "ping", id }); });
+    },
+  };
+
+  connect();
+})();

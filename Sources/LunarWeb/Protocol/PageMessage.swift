@@ -1,0 +1,124 @@
+import Foundation
+import LunarUI
+
+/// One message from a page: what its user did. docs/web.md describes each on the wire.
+///
+/// A page names screens and nodes by the numbers the server sent; ``WebRenderer`` checks each
+/// message against what it showed before reporting it, so a stale or forged one is refused.
+public enum PageMessage: Hashable, Sendable {
+    /// `{"t":"press","s":1,"n":5}`: a button or pressable was activated.
+    case press(screen: ScreenID, node: NodeID)
+    /// `{"t":"change","s":1,"n":5,"v":"text"}` (a text field) or `"v":true` (a switch).
+    case change(screen: ScreenID, node: NodeID, value: PropValue)
+    /// `{"t":"submit","s":1,"n":5,"v":"text"}`: Enter in a text field.
+    case submit(screen: ScreenID, node: NodeID, value: String)
+    /// `{"t":"scroll","s":1,"n":5,"y":120}`: a scroll view scrolled to `y` pixels.
+    case scroll(screen: ScreenID, node: NodeID, offset: Double)
+    /// `{"t":"back","s":1}`: the browser's back button, the bar's back button or Escape.
+    case back(screen: ScreenID)
+    /// `{"t":"alert","id":1,"i":0}`: button number `i` of alert `id` was chosen.
+    case alertButton(AlertID, index: Int)
+    /// `{"t":"ping","id":7}`: answered at once with `{"t":"pong","id":7}` by the server, not the
+    /// app: the bare round trip that `web.tap_roundtrip` compares a tap with.
+    case ping(id: Int)
+
+    /// The most bytes a page message may have; a longer one is refused.
+    public static let maximumBytes = 64 << 10
+
+    /// Reads one text message from a page.
+    ///
+    /// - Throws: ``PageMessageError`` saying why the text is not a message this protocol knows.
+    public static func parse(_ text: String) throws(PageMessageError) -> PageMessage {
+        let size = text.utf8.count
+        guard size <= maximumBytes else {
+            throw PageMessageError("oversized message (\(size) bytes, at most \(maximumBytes))")
+        }
+        let wire: Wire
+        do {
+            wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            throw PageMessageError("malformed message (\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type)")
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
+            throw PageMessageError("malformed message (\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type)")
+        } catch {
+            throw PageMessageError("malformed message (not a JSON object)")
+        }
+        guard let type = wire.t else { throw PageMessageError("malformed message (no \"t\")") }
+        func required<T>(_ value: T?, _ key: String) throws(PageMessageError) -> T {
+            guard let value else { throw PageMessageError("malformed \(type) (no \"\(key)\")") }
+            return value
+        }
+        switch type {
+        case "press":
+            return .press(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+        case "change":
+            let value: PropValue
+            switch try required(wire.v, "v") {
+            case .string(let text): value = .string(text)
+            case .bool(let on): value = .bool(on)
+            }
+            return .change(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), value: value)
+        case "submit":
+            guard case .string(let text) = try required(wire.v, "v") else {
+                throw PageMessageError("malformed submit (\"v\" must be a string)")
+            }
+            return .submit(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), value: text)
+        case "scroll":
+            let offset = try required(wire.y, "y")
+            guard offset.isFinite else { throw PageMessageError("malformed scroll (\"y\" must be a number)") }
+            return .scroll(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), offset: offset)
+        case "back":
+            return .back(screen: ScreenID(try required(wire.s, "s")))
+        case "alert":
+            return .alertButton(AlertID(try required(wire.id, "id")), index: try required(wire.i, "i"))
+        case "ping":
+            return .ping(id: try required(wire.id, "id"))
+        default:
+            let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
+            throw PageMessageError("unknown message type \(JSONText.quoted(shown))")
+        }
+    }
+
+    /// A message as it arrives: every field any message has, each optional.
+    private struct Wire: Decodable {
+        var t: String?
+        var s: Int?
+        var n: Int?
+        var v: TextOrBool?
+        var y: Double?
+        var id: Int?
+        var i: Int?
+    }
+
+    /// A `change` value: a text field's text or a switch's state.
+    private enum TextOrBool: Decodable {
+        case string(String)
+        case bool(Bool)
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let on = try? container.decode(Bool.self) {
+                self = .bool(on)
+            } else {
+                self = .string(try container.decode(String.self))
+            }
+        }
+    }
+}
+
+/// Why a page message was refused; the session logs it, tells the page, and goes on.
+public struct PageMessageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// One line: `unknown message type "launch"`.
+    public var reason: String
+    /// Whether the message was well formed but names what is gone or inactive (a node removed
+    /// by the render that crossed it on the wire, a disabled button): logged quietly.
+    public var isStale: Bool
+
+    /// An error saying `reason`.
+    public init(_ reason: String, stale: Bool = false) {
+        self.reason = reason
+        self.isStale = stale
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+
+/// Who may use a web server: the checks made on every page request and WebSocket upgrade.
+///
+/// - On loopback (the default) the `Host` header must name loopback (`127.0.0.1`,
+///   `localhost`, `[::1]`), so a page of another site that rebinds its name to 127.0.0.1
+///   cannot reach the app.
+/// - With a token (a server exposed with `--host`), a request must carry it: `?token=` in the
+///   URL (the page then remembers it in a same-site cookie) or that cookie.
+/// - A WebSocket upgrade must come from the page this server served: its `Origin` is
+///   `http://` followed by the request's own `Host`.
+struct WebAccess: Sendable {
+    /// Whether the server listens on loopback only.
+    var loopback: Bool
+    /// The session token, when the server is exposed.
+    var token: String?
+
+    static let cookieName = "lunar-token"
+
+    /// Why a request for the page is refused, or nil.
+    func refusal(host: String?, query: String?, cookie: String?) -> String? {
+        if loopback {
+            guard let host, Self.isLoopbackAuthority(host) else {
+                return "this server answers only requests addressed to 127.0.0.1 or localhost"
+            }
+        }
+        if let token {
+            let given = Self.queryValue("token", in: query) ?? Self.cookieValue(Self.cookieName, in: cookie)
+            guard let given, Self.equalInConstantTime(given, token) else {
+                return "this server needs the session token: open the address it printed, with ?token=…"
+            }
+        }
+        return nil
+    }
+
+    /// Why a WebSocket upgrade is refused, or nil: the page checks and a matching `Origin`.
+    func socketRefusal(host: String?, origin: String?, query: String?, cookie: String?) -> String? {
+        if let refused = refusal(host: host, query: query, cookie: cookie) { return refused }
+        guard let host, let origin, origin == "http://" + host else {
+            return "the WebSocket's Origin (\(origin ?? "none")) is not this server's page"
+        }
+        return nil
+    }
+
+    /// `127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`.
+    static func isLoopbackAuthority(_ authority: String) -> Bool {
+        var name = Substring(authority)
+        if name.hasPrefix("[") {
+            name = name.dropFirst().prefix { $0 != "]" }
+        } else if let colon = name.lastIndex(of: ":") {
+            name = name[..<colon]
+        }
+        return ["127.0.0.1", "localhost", "::1"].contains(name.lowercased())
+    }
+
+    static func queryValue(_ key: String, in query: String?) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.first == Substring(key) {
+                return parts.count > 1 ? String(parts[1]).removingPercentEncoding ?? String(parts[1]) : ""
+            }
+        }
+        return nil
+    }
+
+    static func cookieValue(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for part in header.split(separator: ";") {
+            let trimmed = part.drop { $0 == " " }
+            if trimmed.hasPrefix(name + "=") { return String(trimmed.dropFirst(name.count + 1)) }
+        }
+        return nil
+    }
+
+    /// Compares without stopping at the first difference, so timing tells nothing of the token.
+    static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+
+    /// 32 random hexadecimal digits (128 bits) from the system's generator.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+
+/// Serves apps to browsers: the page (``WebPage``) at every app address, and one WebSocket per
+/// tab, for which it asks `openTab` for a ``WebTab`` (its own runtime) and which it closes when
+/// the tab goes. Knows nothing of Lua.
+///
+/// ```swift
+/// let server = WebServer(configuration: .init(port: 0)) { request in try await MyTab.open(request) }
+/// let running = try await server.start()
+/// print(running.url)                     // http://127.0.0.1:PORT/
+/// ```
+///
+/// Who may connect is ``WebAccess``: loopback by default; an exposed server requires a token.
+/// Page messages are parsed here (``PageMessage/parse(_:)``): a malformed, oversized or
+/// unknown one is refused, logged (`lunar.web`, warning) and answered with `refused`; the tab
+/// goes on.
+public struct WebServer: Sendable {
+    /// Where and how the server listens.
+    public struct Configuration: Sendable, Equatable {
+        /// The address to bind: `127.0.0.1` unless the app is to be reachable from elsewhere.
+        public var host: String
+        /// The port; 0 picks a free one (``RunningWebServer/url`` tells which).
+        public var port: Int
+        /// The most tabs open at once; one more is told the server is busy.
+        public var maximumTabs: Int
+        /// The session token a request must carry; nil on loopback, set by
+        /// ``exposing(host:port:maximumTabs:)``.
+        public var token: String?
+
+        /// A server on loopback.
+        public init(host: String = "127.0.0.1", port: Int = 8080, maximumTabs: Int = 16, token: String? = nil) {
+            self.host = host
+            self.port = port
+            self.maximumTabs = maximumTabs
+            self.token = token
+        }
+
+        /// Whether `host` is a loopback address.
+        public var isLoopback: Bool { ["127.0.0.1", "localhost", "::1"].contains(host) }
+
+        /// A server on `host` that, unless that is loopback, requires a fresh random token.
+        public static func exposing(host: String, port: Int, maximumTabs: Int = 16) -> Configuration {
+            var configuration = Configuration(host: host, port: port, maximumTabs: maximumTabs)
+            if !configuration.isLoopback { configuration.token = WebAccess.randomToken() }
+            return configuration
+        }
+    }
+
+    /// The largest WebSocket message read at all; above ``PageMessage/maximumBytes`` and up to
+    /// this a message is refused and the tab goes on, beyond it the connection closes.
+    static let frameLimit = 1 << 20
+
+    public let configuration: Configuration
+    private let openTab: @Sendable (WebTabRequest) async throws -> any WebTab
+    private let tabs: TabCount
+
+    /// A server that opens each tab's app with `openTab`.
+    public init(configuration: Configuration, openTab: @escaping @Sendable (WebTabRequest) async throws -> any WebTab) {
+        self.configuration = configuration
+        self.openTab = openTab
+        self.tabs = TabCount(limit: configuration.maximumTabs)
+    }
+
+    /// Serves until cancelled; `onListening` gets the page's URL (with the token) once bound.
+    public func run(onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
+        let access = WebAccess(loopback: configuration.isLoopback, token: configuration.token)
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let logger = Logger(label: "lunar.web")
+        addPageRoutes(to: router, access: access)
+        let openTab = self.openTab
+        let tabs = self.tabs
+        router.ws("/lunar/ws") { request, _ in
+            let refusal = access.socketRefusal(
+                host: request.head.authority, origin: request.headers[.origin],
+                query: request.uri.query, cookie: request.headers[.cookie])
+            if let refusal {
+                logger.warning("refused a WebSocket: \(refusal)")
+                return .dontUpgrade
+            }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
+            try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, openTab: openTab, logger: logger)
+        }
+        var serverLogger = Logger(label: "lunar.web.server")
+        // Stopping is cancellation, which Hummingbird logs as errors; failures reach the caller as thrown errors.
+        serverLogger.logLevel = .critical
+        let host = configuration.host
+        let token = configuration.token
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: Self.frameLimit))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                await onListening(URL(string: "http://\(shownHost):\(port)/" + (token.map { "?token=\($0)" } ?? ""))!)
+            },
+            logger: serverLogger)
+        try await app.run()
+    }
+
+    /// Starts serving in a background task; returns once listening, or throws why not.
+    public func start() async throws -> RunningWebServer {
+        let (urls, listened) = AsyncStream<Result<URL, any Error>>.makeStream()
+        let task = Task {
+            do {
+                try await run { url in listened.yield(.success(url)) }
+                listened.yield(.failure(WebServerError("the server stopped before it listened")))
+            } catch {
+                listened.yield(.failure(error))
+            }
+        }
+        var iterator = urls.makeAsyncIterator()
+        guard let first = await iterator.next() else { throw WebServerError("the server stopped before it listened") }
+        do {
+            return RunningWebServer(url: try first.get(), task: task, tabs: tabs)
+        } catch {
+            task.cancel()
+            throw error
+        }
+    }
+
+    private func addPageRoutes(to router: Router<BasicWebSocketRequestContext>, access: WebAccess) {
+        router.get("/lunar/lunar.js") { _, _ in Self.file(WebPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/lunar/lunar.css") { _, _ in Self.file(WebPage.stylesheet, type: "text/css; charset=utf-8") }
+        let page: @Sendable (Request, BasicWebSocketRequestContext) -> Response = { request, _ in
+            if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
+                return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
+            }
+            var response = Self.file(WebPage.html, type: "text/html; charset=utf-8")
+            if let token = access.token {
+                response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+            }
+            return response
+        }
+        router.get("/", use: page)
+        router.get("**", use: page)
+    }
+
+    private static func file(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: type, .cacheControl: "no-store", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// One tab, from its upgrade until it closes.
+    private static func serve(
+        path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: TabCount,
+        openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger
+    ) async throws {
+        guard let number = tabs.open() else {
+            logger.warning("refused a tab: \(tabs.limit) tabs are open already")
+            try await outbound.write(.text(ServerMessage.busy("This app already has \(tabs.limit) tabs open; close one and reload.")))
+            try await outbound.close(.goingAway, reason: "busy")
+            return
+        }
+        defer { tabs.close() }
+        let (messages, queue) = AsyncStream<String>.makeStream()
+        let writer = Task {
+            for await text in messages { try? await outbound.write(.text(text)) }
+        }
+        defer { writer.cancel() }
+        let tab: any WebTab
+        do {
+            tab = try await openTab(WebTabRequest(path: path, outbox: WebOutbox { queue.yield($0) }, number: number))
+        } catch {
+            logger.error("tab \(number) could not open the app: \(error)")
+            queue.yield(ServerMessage.busy("The app could not start: \(error)"))
+            queue.finish()
+            await writer.value
+            try await outbound.close(.unexpectedServerError, reason: "the app could not start")
+            return
+        }
+        logger.info("tab \(number) opened at \(path)")
+        var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
+        do {
+            while let message = try await iterator.next() {
+                let refusal: PageMessageError?
+                switch message {
+                case .text(let text):
+                    do {
+                        let parsed = try PageMessage.parse(text)
+                        if case .ping(let id) = parsed {
+                            queue.yield(ServerMessage.pong(id))
+                            continue
+                        }
+                        refusal = await tab.receive(parsed)
+                    } catch {
+                        refusal = error
+                    }
+                case .binary:
+                    refusal = PageMessageError("binary messages are not part of the protocol")
+                }
+                guard let refusal else { continue }
+                if refusal.isStale {
+                    logger.debug("tab \(number): ignored a message: \(refusal)")
+                } else {
+                    logger.warning("tab \(number): refused a message: \(refusal)")
+                    queue.yield(ServerMessage.refused(refusal.reason))
+                }
+            }
+        } catch {
+            logger.debug("tab \(number): connection ended: \(error)")
+        }
+        await tab.close()
+        queue.finish()
+        await writer.value
+        logger.info("tab \(number) closed")
+    }
+}
+
+/// The tabs open now, against the limit; numbers tabs for logs.
+final class TabCount: Sendable {
+    let limit: Int
+    private let state = Mutex<(open: Int, opened: Int)>((0, 0))
+
+    init(limit: Int) { self.limit = limit }
+
+    /// A number for a new tab, or nil when `limit` are open.
+    func open() -> Int? {
+        state.withLock { state in
+            guard state.open < limit else { return nil }
+            state.open += 1
+            state.opened += 1
+            return state.opened
+        }
+    }
+
+    func close() { state.withLock { $0.open -= 1 } }
+
+    var openNow: Int { state.withLock { $0.open } }
+}
+
+/// A server started with ``WebServer/start()``.
+public final class RunningWebServer: Sendable {
+    /// The page's address: `http://127.0.0.1:PORT/`, with `?token=…` when the server needs one.
+    public let url: URL
+    private let task: Task<Void, Never>
+    private let tabs: TabCount
+
+    init(url: URL, task: Task<Void, Never>, tabs: TabCount) {
+        self.url = url
+        self.task = task
+        self.tabs = tabs
+    }
+
+    /// How many tabs are connected now.
+    public var openTabs: Int { tabs.openNow }
+
+    /// Stops listening, closes every tab and returns once the server is down.
+    public func stop() async {
+        task.cancel()
+        await task.value
+    }
+}
+
+/// A web server failure with a message.
+public struct WebServerError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,414 @@
+#!/usr/bin/env python3
+"""The web renderer in a real browser: headless Chromium (Debian's, at /usr/bin/chromium)
+driven by Playwright for Python, against `lunar run --web` and `lunar dev --web` serving the
+showcase. Every wait is on a DOM condition (Playwright's auto-waiting `expect`); nothing sleeps.
+
+Usage: Tests/Browser/web_test.py LUNAR_BINARY [--screenshots DIR]
+Prints one line per test and closes with `N passed, N failed`; exits 1 when any failed.
+Scripts/test runs it after the Swift tests (Scripts/bootstrap installs chromium and playwright).
+"""
+import http.client
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import traceback
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHOWCASE = os.path.join(ROOT, "Examples", "Showcase")
+CHROMIUM = os.environ.get("LUNAR_CHROMIUM", "/usr/bin/chromium")
+expect.set_options(timeout=20_000)
+
+
+class Lunar:
+    """A `lunar` process serving a bundle to browsers: its printed URL and its standard error."""
+
+    def __init__(self, binary, args, env=None):
+        self.process = subprocess.Popen(
+            [binary] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, env=env)
+        self.stderr = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._drain, daemon=True).start()
+        # The address is the first line on standard output, alone on its line.
+        line = self.process.stdout.readline().strip()
+        if not line.startswith("http://"):
+            self.stop()
+            raise AssertionError("no URL printed; got %r; stderr: %s" % (line, "".join(self.stderr)))
+        self.url = line
+
+    def _drain(self):
+        for line in self.process.stderr:
+            with self.changed:
+                self.stderr.append(line)
+                self.changed.notify_all()
+
+    def wait_for_stderr(self, text, timeout=20):
+        """Waits until a line of standard error contains `text` (woken by each new line)."""
+        with self.changed:
+            found = self.changed.wait_for(lambda: any(text in line for line in self.stderr), timeout)
+        assert found, "no %r on standard error: %s" % (text, "".join(self.stderr))
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def upgrade_status(port, origin, path="/lunar/ws"):
+    """The status a WebSocket upgrade gets from the server when it names `origin`."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+    if origin:
+        headers["Origin"] = origin
+    connection.request("GET", path, headers=headers)
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+class Suite:
+    def __init__(self, binary, screenshots):
+        self.binary = binary
+        self.screenshots = screenshots
+        self.passed = 0
+        self.failed = 0
+
+    def run(self, test):
+        name = test.__name__
+        try:
+            test()
+            self.passed += 1
+            print("ok - %s" % name, flush=True)
+        except Exception:
+            self.failed += 1
+            print("FAILED - %s\n%s" % (name, traceback.format_exc()), flush=True)
+
+    def shot(self, page, name):
+        if self.screenshots:
+            os.makedirs(self.screenshots, exist_ok=True)
+            page.screenshot(path=os.path.join(self.screenshots, name + ".png"))
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    screenshots = None
+    if "--screenshots" in sys.argv:
+        screenshots = sys.argv[sys.argv.index("--screenshots") + 1]
+    suite = Suite(binary, screenshots)
+    storage = tempfile.mkdtemp(prefix="lunar-web-test-")
+    env = dict(os.environ, XDG_DATA_HOME=storage, HOME=storage)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+
+        def new_context():
+            return browser.new_context(viewport={"width": 420, "height": 760})
+
+        def new_page(context=None):
+            return (context or new_context()).new_page()
+
+        def test_showcase_login_list_and_back():
+            # A copy, so the showcase's storage (logged in or not) starts the same every run.
+            bundle = os.path.join(storage, "showcase")
+            shutil.copytree(SHOWCASE, bundle)
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", lunar.url), lunar.url
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                expect(page.get_by_text("Welcome to the Lunar showcase")).to_be_visible()
+                expect(page).to_have_url(re.compile(r"/login$"))
+                suite.shot(page, "web-login")
+                page.get_by_placeholder("Account").fill("ann")
+                page.get_by_placeholder("Password").fill("secret1")
+                expect(page.get_by_placeholder("Password")).to_have_attribute("type", "password")
+                page.get_by_role("button", name="Log in").click()
+                expect(page.get_by_role("heading", name="Sample list")).to_be_visible()
+                rows = page.locator(".l-List > *")
+                expect(rows.first).to_be_visible()
+                suite.shot(page, "web-list")
+                first = rows.first.inner_text()
+                # A pressable row is a button for the keyboard: focus it, Enter opens the item.
+                expect(rows.first).to_have_attribute("role", "button")
+                rows.first.focus()
+                page.keyboard.press("Enter")
+                expect(page.get_by_role("heading", name=re.compile(r"^Item "))).to_be_visible()
+                expect(page).to_have_url(re.compile(r"/items/\w+$"))
+                # The browser's back button is Lunar's back.
+                page.go_back()
+                expect(page.get_by_role("heading", name="Sample list")).to_be_visible()
+                expect(page.locator(".l-List > *").first).to_have_text(first)
+                page.go_back()
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                # The field keeps what was typed: the screen under the list was never closed.
+                expect(page.get_by_placeholder("Account")).to_have_value("ann")
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_jump_page_routes_modal_and_keyboard():
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                page.get_by_role("button", name="Jump page").click()
+                expect(page.get_by_role("heading", name="Jump page")).to_be_visible()
+                suite.shot(page, "web-jump")
+                page.get_by_role("button", name="Push intro").click()
+                expect(page.get_by_role("heading", name="Introduction")).to_be_visible()
+                page.go_back()
+                expect(page.get_by_role("heading", name="Jump page")).to_be_visible()
+                # A presented screen is a sheet (a modal dialog); Escape dismisses it.
+                page.get_by_role("button", name="Present intro").click()
+                dialog = page.get_by_role("dialog")
+                expect(dialog.get_by_role("heading", name="Introduction")).to_be_visible()
+                expect(dialog.get_by_text("with the web renderer")).to_be_visible()
+                suite.shot(page, "web-intro")
+                page.keyboard.press("Escape")
+                expect(page.get_by_role("dialog")).to_have_count(0)
+                expect(page.get_by_role("heading", name="Jump page")).to_be_visible()
+                page.get_by_role("button").filter(has_text=re.compile(r"^Open /items/2")).click()
+                expect(page.get_by_role("heading", name="Item 2")).to_be_visible()
+                page.get_by_role("button", name="‹ Back").click()
+                expect(page.get_by_role("heading", name="Jump page")).to_be_visible()
+                page.get_by_role("button", name="Scheme route").click()
+                expect(page.get_by_text("showcase scheme: privacy")).to_be_visible()
+                page.get_by_role("button", name="Callback").click()
+                expect(page.get_by_text("callback: login/done (ok)")).to_be_visible()
+                page.get_by_role("button", name="Unmatched").click()
+                expect(page.get_by_text("no route for /nowhere/at/all")).to_be_visible()
+                # Keyboard: Tab reaches the buttons, Enter presses the focused one.
+                page.get_by_role("button", name="Push intro").focus()
+                page.keyboard.press("Enter")
+                expect(page.get_by_role("heading", name="Introduction")).to_be_visible()
+                page.keyboard.press("Escape")
+                expect(page.get_by_role("heading", name="Jump page")).to_be_visible()
+                page.go_back()
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                # The login page's About presents the introduction; its Close button dismisses it.
+                page.get_by_role("button", name="About").click()
+                expect(page.get_by_role("dialog")).to_be_visible()
+                page.get_by_role("dialog").get_by_role("button", name="Close").last.click()
+                expect(page.get_by_role("dialog")).to_have_count(0)
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_deep_link_and_two_tabs():
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0"], env)
+            try:
+                context = new_context()
+                one = new_page(context)
+                one.goto(lunar.url + "items/3")
+                expect(one.get_by_role("heading", name="Item 3")).to_be_visible()
+                one.go_back()
+                expect(one.get_by_role("heading", name="Login")).to_be_visible()
+                two = new_page(context)
+                two.goto(lunar.url)
+                one.get_by_placeholder("Account").fill("tab one")
+                two.get_by_placeholder("Account").fill("tab two")
+                expect(one.get_by_placeholder("Account")).to_have_value("tab one")
+                expect(two.get_by_placeholder("Account")).to_have_value("tab two")
+                two.get_by_role("button", name="Jump page").click()
+                expect(two.get_by_role("heading", name="Jump page")).to_be_visible()
+                expect(one.get_by_role("heading", name="Login")).to_be_visible()
+                context.close()
+            finally:
+                lunar.stop()
+
+        def test_origin_and_token():
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0"], env)
+            try:
+                port = int(lunar.url.rsplit(":", 1)[1].strip("/"))
+                assert upgrade_status(port, "http://evil.example") != 101
+                assert upgrade_status(port, None) != 101
+                assert upgrade_status(port, "http://127.0.0.1:%d" % port) == 101
+            finally:
+                lunar.stop()
+            exposed = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0", "--host", "0.0.0.0"], env)
+            try:
+                match = re.fullmatch(r"http://0\.0\.0\.0:(\d+)/\?token=([0-9a-f]{32})", exposed.url)
+                assert match, exposed.url
+                exposed.wait_for_stderr("lunar: warning: serving on 0.0.0.0")
+                base = "http://127.0.0.1:%s/" % match.group(1)
+                page = new_page()
+                response = page.goto(base)
+                assert response.status == 403, response.status
+                expect(page.get_by_text("session token")).to_be_visible()
+                page.goto(base + "?token=" + match.group(2))
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                page.close()
+            finally:
+                exposed.stop()
+
+        def test_dev_hot_reload_error_overlay_and_reconnect():
+            bundle = os.path.join(storage, "dev-showcase")
+            shutil.copytree(SHOWCASE, bundle)
+            port = free_port()
+            lunar = Lunar(binary, ["dev", bundle, "--web", "--port", str(port)], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("Welcome to the Lunar showcase")).to_be_visible()
+                page.get_by_placeholder("Account").fill("ann")
+                # A second tab on the jump page: a save reloads every open tab.
+                other = new_page()
+                other.goto(lunar.url + "jump")
+                expect(other.get_by_role("heading", name="Jump page")).to_be_visible()
+                login = os.path.join(bundle, "screens", "login.lua")
+                with open(login) as f:
+                    source = f.read()
+                save(login, source.replace("Welcome to the Lunar showcase", "Welcome to the web"))
+                expect(page.get_by_text("Welcome to the web")).to_be_visible()
+                expect(page.get_by_placeholder("Account")).to_have_value("ann")
+                lunar.wait_for_stderr("lunar: reloaded screens/login.lua")
+                other.go_back()
+                expect(other.get_by_text("Welcome to the web")).to_be_visible()
+                other.close()
+                # A syntax error: the overlay with message, file:line and a code frame; fixing clears it.
+                save(login, source.replace("local ui = require", "local ui = = require"))
+                overlay = page.get_by_role("alert")
+                expect(overlay).to_be_visible()
+                expect(overlay).to_contain_text("screens/login.lua:")
+                expect(overlay.locator("pre")).to_contain_text("local ui = = require")
+                suite.shot(page, "web-error-overlay")
+                save(login, source)
+                expect(page.get_by_role("alert")).to_have_count(0)
+                expect(page.get_by_text("Welcome to the Lunar showcase")).to_be_visible()
+                # The server restarts: the page reconnects by itself and gets its screen back.
+                lunar.stop()
+                expect(page.get_by_text("reconnecting")).to_be_visible()
+                lunar = Lunar(binary, ["dev", bundle, "--web", "--port", str(port)], env)
+                expect(page.get_by_text("reconnecting")).to_have_count(0)
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_tap_roundtrip_benchmark():
+            # web.tap_roundtrip: a tap until the DOM shows the re-rendered screen, against a bare
+            # WebSocket echo between the same page and server (ratio of medians; goal <= 3).
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                # Paired samples: the echo (median of five pings) and the tap measured back to
+                # back, so both sides see the same spell of load on a shared machine.
+                ping = """async () => {
+                    const times = [];
+                    for (let i = 0; i < 5; i++) {
+                      const t0 = performance.now(); await window.lunar.ping(); times.push(performance.now() - t0);
+                    }
+                    times.sort((a, b) => a - b);
+                    return times[2];
+                }"""
+                tap_script = """() => new Promise((resolve) => {
+                    const shown = () => [...document.querySelectorAll("section.lunar-screen:not([hidden]) h1")]
+                        .some((h) => h.textContent === "Jump page");
+                    const t0 = performance.now();
+                    const observer = new MutationObserver(() => {
+                      if (shown()) { observer.disconnect(); resolve(performance.now() - t0); }
+                    });
+                    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+                    [...document.querySelectorAll("section.lunar-screen:not([hidden]) button")]
+                        .find((b) => b.textContent === "Jump page").click();
+                })"""
+                pairs = []
+                for _ in range(21):
+                    echo = page.evaluate(ping)
+                    tap = page.evaluate(tap_script)
+                    pairs.append((tap / max(echo, 0.001), tap, echo))
+                    page.keyboard.press("Escape")
+                    expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                median = lambda values: sorted(values)[len(values) // 2]
+                print("web.tap_roundtrip ratio=%.2f tap_ms=%.2f echo_ms=%.2f" % (
+                    median([p[0] for p in pairs]), median([p[1] for p in pairs]), median([p[2] for p in pairs])), flush=True)
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_alert_toast_and_field_limits():
+            # A small bundle of its own: an alert answered by Escape and by a click, a field's
+            # maxLength and Enter (submit), a toast.
+            bundle = os.path.join(storage, "alerts")
+            os.makedirs(os.path.join(bundle, "screens"))
+            with open(os.path.join(bundle, "manifest.json"), "w") as f:
+                f.write('{"name": "alerts", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}')
+            with open(os.path.join(bundle, "screens", "home.lua"), "w") as f:
+                f.write("""
+local ui = require("lunar.ui")
+local screen = { title = "Alerts" }
+function screen:load() self.deleted = 0 end
+function screen:render()
+  return ui.Column {
+    ui.Text("Deleted: " .. self.deleted),
+    ui.TextField { placeholder = "Code", maxLength = 5,
+                   onSubmit = function(text) ui.toast("submitted " .. text) end },
+    ui.Button { title = "Delete", onPress = function()
+      ui.alert { title = "Delete?", message = "This cannot be undone",
+                 buttons = { { title = "Cancel", role = "cancel" },
+                             { title = "Delete", role = "destructive",
+                               onPress = function() self.deleted = self.deleted + 1 end } } }
+    end },
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("Deleted: 0")).to_be_visible()
+                page.get_by_role("button", name="Delete").click()
+                dialog = page.get_by_role("alertdialog", name="Delete?")
+                expect(dialog).to_be_visible()
+                expect(dialog).to_contain_text("This cannot be undone")
+                page.keyboard.press("Escape")
+                expect(page.get_by_role("alertdialog")).to_have_count(0)
+                page.get_by_role("button", name="Delete").click()
+                page.get_by_role("alertdialog").get_by_role("button", name="Delete").click()
+                expect(page.get_by_text("Deleted: 1")).to_be_visible()
+                field = page.get_by_placeholder("Code")
+                field.press_sequentially("abcdefgh")
+                expect(field).to_have_value("abcde")
+                field.press("Enter")
+                expect(page.get_by_text("submitted abcde")).to_be_visible()
+                page.close()
+            finally:
+                lunar.stop()
+
+        def save(path, text):
+            # Staged outside the bundle and renamed into place: the watcher sees one save.
+            staged = os.path.join(storage, "staged.lua")
+            with open(staged, "w") as f:
+                f.write(text)
+            os.replace(staged, path)
+
+        for test in [test_showcase_login_list_and_back, test_jump_page_routes_modal_and_keyboard,
+                     test_deep_link_and_two_tabs, test_origin_and_token,
+                     test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
+                     test_tap_roundtrip_benchmark]:
+            suite.run(test)
+        browser.close()
+    shutil.rmtree(storage, ignore_errors=True)
+    print("%d passed, %d failed" % (suite.passed, suite.failed))
+    sys.exit(1 if suite.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
