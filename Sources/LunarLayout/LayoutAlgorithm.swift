@@ -50,6 +50,8 @@ private struct FlexLine {
     var crossSize: Double
     var crossOffset = 0.0
     var maxAscent = 0.0
+    /// What align-content adds between lines; stretched items take it too (as Yoga does).
+    var stretchExtra = 0.0
 }
 
 extension LayoutNode {
@@ -252,6 +254,8 @@ extension LayoutNode {
         let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(dir)
         let isMainRow = mainAxis.isRow
         let isWrap = style.flexWrap != .noWrap
+        let isBaselineLayout = isMainRow && (style.alignItems == .baseline
+            || items.contains { $0.style.position != .absolute && $0.style.alignSelf == .baseline })
         let mainOwnerSize = isMainRow ? ownerWidth : ownerHeight
         let crossOwnerSize = isMainRow ? ownerHeight : ownerWidth
         let pbMain = isMainRow ? pbRow : pbColumn
@@ -288,18 +292,16 @@ extension LayoutNode {
 
         // A lone child that both grows and shrinks in a fixed main size takes whatever is left
         // whatever its content, so it is not measured for a basis.
+        // Not under wrap: a wrapping line's free space depends on the bases of its items.
         var singleFlexChild: LayoutNode?
         if mainMode == .exactly && !isWrap {
-            for child in items where child.style.display != .none && child.style.position != .absolute {
-                if singleFlexChild != nil {
-                    if child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0 {
-                        singleFlexChild = nil
-                        break
-                    }
-                } else if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 {
-                    singleFlexChild = child
-                }
+            var flexibleChildren = 0
+            for child in items where child.style.display != .none && child.style.position != .absolute
+                && (child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0) {
+                flexibleChildren += 1
+                if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 { singleFlexChild = child }
             }
+            if flexibleChildren != 1 { singleFlexChild = nil }
         }
 
         // Flex basis of each child in the flow.
@@ -321,6 +323,7 @@ extension LayoutNode {
             }
             totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
         }
+        if items.count > 1 { totalOuterFlexBasis += mainGap * Double(items.count - 1) }
         let flexBasisOverflows = mainMode == .undefined ? false : totalOuterFlexBasis > availableInnerMain
         if isWrap && flexBasisOverflows && mainMode == .atMost { mainMode = .exactly }
 
@@ -362,18 +365,21 @@ extension LayoutNode {
             }
             if totalGrow > 0 && totalGrow < 1 { totalGrow = 1 }
 
+            // A main size that is not exact and within min/max is the content's: no free space.
             var availableMain = availableInnerMain
+            var sizeBasedOnContent = false
             if mainMode != .exactly {
                 if !minInnerMain.isNaN, sizeConsumed < minInnerMain {
                     availableMain = minInnerMain
                 } else if !maxInnerMain.isNaN, sizeConsumed > maxInnerMain {
                     availableMain = maxInnerMain
-                } else if totalGrow == 0 || nodeGrow == 0 {
-                    availableMain = sizeConsumed
+                } else {
+                    if totalGrow == 0 || nodeGrow == 0 { availableMain = sizeConsumed }
+                    sizeBasedOnContent = true
                 }
             }
             var remaining = 0.0
-            if !availableMain.isNaN {
+            if !sizeBasedOnContent, !availableMain.isNaN {
                 remaining = availableMain - sizeConsumed
             } else if sizeConsumed < 0 {
                 remaining = -sizeConsumed
@@ -458,8 +464,9 @@ extension LayoutNode {
             }
             var leadingMain = 0.0
             var between = mainGap
+            // Auto margins take the free space (none when it is negative) and justify-content is ignored.
             let autoShare = autoMargins > 0 && remaining > 0 ? remaining / Double(autoMargins) : 0
-            if autoShare == 0 {
+            if autoMargins == 0 {
                 let n = Double(itemsOnLine)
                 switch style.justifyContent {
                 case .flexStart: break
@@ -486,7 +493,10 @@ extension LayoutNode {
             var mainPosition = pbMainLeading + leadingMain
             var lineCross = 0.0
             var first = true
+            // The line's extent for sizing the container: in a baseline layout every item counts by
+            // its ascent and descent. For aligning, baseline-aligned items count by theirs, others by size.
             var maxAscent = 0.0, maxDescent = 0.0
+            var sizingAscent = 0.0, sizingDescent = 0.0
             for index in startIndex..<endIndex {
                 let child = items[index]
                 if child.style.display == .none || child.style.position == .absolute { continue }
@@ -501,11 +511,20 @@ extension LayoutNode {
                 } else {
                     mainPosition += (isMainRow ? child.measuredWidth : child.measuredHeight) + child.marginFor(row: isMainRow)
                     let childCross = (isMainRow ? child.measuredHeight : child.measuredWidth) + child.marginFor(row: !isMainRow)
-                    if isMainRow && alignment(of: child) == .baseline {
-                        let ascent = child.baseline() + child.margin.top
-                        maxAscent = max(maxAscent, ascent)
-                        maxDescent = max(maxDescent, childCross - ascent)
-                        lineCross = max(lineCross, maxAscent + maxDescent)
+                    let baselineAligned = isMainRow && alignment(of: child) == .baseline
+                    if isBaselineLayout || baselineAligned {
+                        let ascent = child.computedBaseline() + child.margin.top
+                        if isBaselineLayout {
+                            sizingAscent = max(sizingAscent, ascent)
+                            sizingDescent = max(sizingDescent, childCross - ascent)
+                        }
+                        if baselineAligned {
+                            maxAscent = max(maxAscent, ascent)
+                            maxDescent = max(maxDescent, childCross - ascent)
+                            lineCross = max(lineCross, maxAscent + maxDescent)
+                        } else {
+                            lineCross = max(lineCross, childCross)
+                        }
                     } else {
                         lineCross = max(lineCross, childCross)
                     }
@@ -514,7 +533,7 @@ extension LayoutNode {
             mainPosition += pbMainTrailing
             maxLineMain = max(maxLineMain, mainPosition)
             if !lines.isEmpty { totalLinesCross += crossGap }
-            totalLinesCross += lineCross
+            totalLinesCross += isBaselineLayout && !canSkipFlex ? sizingAscent + sizingDescent : lineCross
             lines.append(FlexLine(start: startIndex, end: endIndex, crossSize: lineCross, maxAscent: maxAscent))
             startIndex = endIndex
         }
@@ -580,6 +599,7 @@ extension LayoutNode {
             for index in lines.indices {
                 lines[index].crossOffset = lead
                 lines[index].crossSize += extra
+                lines[index].stretchExtra = betweenLines - crossGap
                 lead += lines[index].crossSize + betweenLines
             }
         }
@@ -598,7 +618,7 @@ extension LayoutNode {
                         if let ratio = child.style.aspectRatio, ratio > 0 {
                             childCross = child.marginFor(row: !isMainRow) + (isMainRow ? childMain / ratio : childMain * ratio)
                         } else {
-                            childCross = line.crossSize
+                            childCross = line.crossSize + line.stretchExtra
                         }
                         var childMainOuter = childMain + child.marginFor(row: isMainRow)
                         var mainModeChild = MeasureMode.exactly, crossModeChild = MeasureMode.exactly
@@ -624,7 +644,7 @@ extension LayoutNode {
                         case .center: offset += free / 2
                         case .flexEnd: offset += free
                         case .baseline:
-                            if isMainRow { offset += line.maxAscent - child.baseline() - child.margin.top }
+                            if isMainRow { offset += line.maxAscent - child.computedBaseline() - child.margin.top }
                         default: break
                         }
                     }
@@ -713,9 +733,10 @@ extension LayoutNode {
         return align
     }
 
-    /// The distance from the top of the node's border box to its first baseline: the first
-    /// baseline-aligned child's (or the first child's), else the bottom edge.
-    func baseline() -> Double {
+    /// The distance from the top of the node's border box to its first baseline: its baseline
+    /// function's, else the first baseline-aligned child's (or the first child's), else the bottom edge.
+    func computedBaseline() -> Double {
+        if let baseline { return baseline(measuredWidth, measuredHeight) }
         var candidate: LayoutNode?
         for child in flowChildren() {
             if child.style.display == .none || child.style.position == .absolute { continue }
@@ -727,7 +748,7 @@ extension LayoutNode {
             if candidate == nil { candidate = child }
         }
         guard let candidate else { return measuredHeight }
-        return candidate.baseline() + candidate.positionTop
+        return candidate.computedBaseline() + candidate.positionTop
     }
 
     func constrainMaxSize(row: Bool, _ ownerAxisSize: Double, _ mode: inout MeasureMode, _ size: inout Double) {
@@ -751,7 +772,7 @@ extension LayoutNode {
         let basisValue = child.resolveSize(child.resolvedFlexBasis, row: isMainRow, mainSize)
         let rowDefined = child.definesDimension(row: true, ownerSize: width)
         let columnDefined = child.definesDimension(row: false, ownerSize: height)
-        if !basisValue.isNaN, !mainSize.isNaN {
+        if !basisValue.isNaN {
             child.computedFlexBasis = max(basisValue, child.paddingAndBorder(row: isMainRow))
         } else if isMainRow && rowDefined {
             child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: true), row: true, width), child.paddingAndBorder(row: true))
@@ -832,7 +853,8 @@ extension LayoutNode {
         if let ratio = child.style.aspectRatio, ratio > 0, !crossDefined {
             childCrossSize = (isMainRow ? mainSize / ratio : mainSize * ratio) + marginCross
             childCrossMode = .exactly
-        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !isWrap,
+        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly,
+                  !(isWrap && (flexBasisOverflows || style.alignContent != .stretch)),
                   align == .stretch, !autoCross {
             childCrossSize = availableInnerCross
             childCrossMode = .exactly

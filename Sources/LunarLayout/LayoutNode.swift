@@ -34,6 +34,10 @@ public struct LayoutFrame: Hashable, Sendable {
 /// the content size; the engine adds padding and border and applies min/max.
 public typealias MeasureFunction = (_ width: Double, _ widthMode: MeasureMode, _ height: Double, _ heightMode: MeasureMode) -> LayoutSize
 
+/// A leaf's first baseline (text: its first line's), from the top of its border box, for the size it
+/// was laid out at. Used where the leaf is aligned `baseline`.
+public typealias BaselineFunction = (_ width: Double, _ height: Double) -> Double
+
 /// Numbers each layout pass, so a dirty node drops its cached results once per pass.
 private let layoutPasses = Atomic<UInt64>(0)
 
@@ -72,6 +76,12 @@ public final class LayoutNode {
     public var measure: MeasureFunction? {
         didSet { markDirty() }
     }
+    /// The node's first baseline when it is aligned `baseline` (a text leaf's first line). Without
+    /// one, a node's baseline is its first baseline-aligned child's (else its first child's), else
+    /// its bottom edge. Setting it marks the node dirty.
+    public var baseline: BaselineFunction? {
+        didSet { markDirty() }
+    }
     /// The frame from the last `calculateLayout`, rounded to the pixel grid.
     public private(set) var frame = LayoutFrame()
     /// The direction the node was laid out in (`ltr` or `rtl`).
@@ -100,9 +110,11 @@ public final class LayoutNode {
     var measureCacheNext = 0
     var pass: UInt64 = 0
 
-    public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil) {
+    public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil,
+                baseline: BaselineFunction? = nil) {
         self.style = style
         self.measure = measure
+        self.baseline = baseline
         for child in children { appendChild(child) }
     }
 
