@@ -169,6 +169,7 @@ extension LayoutNode {
         layoutCache = nil
         measureCache.removeAll(keepingCapacity: true)
         isDirty = false
+        laidOutSinceRounding = true
         for child in children { child.zeroLayout() }
     }
 
@@ -185,21 +186,18 @@ extension LayoutNode {
             pass = context.pass
         }
         let dir = style.direction == .inherit ? direction : style.direction
-        if let cached = layoutCache,
-           cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
+        if let cached = cachedResult(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout) {
             measuredWidth = cached.measuredWidth
             measuredHeight = cached.measuredHeight
-            if !performLayout { resolveBoxes(ownerWidth: ownerWidth, direction: dir) }
+            resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+            if performLayout { isDirty = false }
             return
         }
-        if !performLayout {
-            for cached in measureCache
-            where cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
-                measuredWidth = cached.measuredWidth
-                measuredHeight = cached.measuredHeight
-                resolveBoxes(ownerWidth: ownerWidth, direction: dir)
-                return
-            }
+        if performLayout {
+            context.counters.statistics.layouts += 1
+            laidOutSinceRounding = true
+        } else {
+            context.counters.statistics.measures += 1
         }
         layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
         let entry = LayoutCacheEntry(
@@ -218,6 +216,30 @@ extension LayoutNode {
         }
     }
 
+    /// A result from the caches that holds for these constraints: for a measured leaf any result
+    /// its measure function would repeat (Yoga's compatible constraints), for a container the same
+    /// constraints (a layout for a layout; a layout or a measurement for a measurement).
+    private func cachedResult(
+        _ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double,
+        _ dir: LayoutDirection, _ performLayout: Bool
+    ) -> LayoutCacheEntry? {
+        if measure != nil {
+            let edges = style.margin
+            func marginFor(_ a: Edge, _ b: Edge) -> Double {
+                let x = edges.value(a, dir).resolve(ow), y = edges.value(b, dir).resolve(ow)
+                return (x.isNaN ? 0 : x) + (y.isNaN ? 0 : y)
+            }
+            let marginRow = marginFor(.left, .right), marginColumn = marginFor(.top, .bottom)
+            if let cached = layoutCache, cached.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) {
+                return cached
+            }
+            return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
+        }
+        if let cached = layoutCache, cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+        guard !performLayout else { return nil }
+        return measureCache.first { $0.matches(w, h, wm, hm, ow, oh, dir) }
+    }
+
     // MARK: The algorithm
 
     private func layoutImpl(
@@ -229,7 +251,7 @@ extension LayoutNode {
         let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
 
         if let measure {
-            measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight)
+            measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, context)
             return
         }
         let items = flowChildren()
@@ -703,6 +725,7 @@ extension LayoutNode {
                 node.measuredWidth = 0
                 node.measuredHeight = 0
                 node.isDirty = false
+                node.laidOutSinceRounding = true  // its children are placed by this node
                 add(node.children)
             }
         }
@@ -713,6 +736,7 @@ extension LayoutNode {
     /// Lays out the absolute children of this static node (and of its static descendants) in
     /// `containingBlock`, this node being at (offsetX, offsetY) in it.
     private func layoutAbsoluteDescendants(containingBlock: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext) {
+        laidOutSinceRounding = true  // its absolute children are placed by the containing block
         for child in flowChildren() where child.style.display != .none {
             switch child.style.position {
             case .absolute:
@@ -879,7 +903,7 @@ extension LayoutNode {
 
     private func measureLeaf(
         _ measure: MeasureFunction, _ availableWidth: Double, _ availableHeight: Double,
-        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double, _ context: LayoutContext
     ) {
         let marginRow = margin.horizontal, marginColumn = margin.vertical
         let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
@@ -896,6 +920,7 @@ extension LayoutNode {
             measuredHeight = boundAxis(row: false, heightMode == .exactly ? availableHeight - marginColumn : pbColumn, ownerHeight)
             return
         }
+        context.counters.statistics.measureCallbacks += 1
         let size = measure(innerWidth, widthMode, innerHeight, heightMode)
         measuredWidth = boundAxis(
             row: true, widthMode == .exactly ? availableWidth - marginRow : size.width + pbRow, ownerWidth)

@@ -56,6 +56,51 @@ struct LayoutCacheEntry {
         wm == widthMode && hm == heightMode && dir == direction
             && same(w, availableWidth) && same(h, availableHeight) && same(ow, ownerWidth) && same(oh, ownerHeight)
     }
+
+    /// Whether a measured leaf has the size under new constraints that it had under these, as Yoga
+    /// decides it: the same constraint, an exact size equal to the result, an at-most size the
+    /// unconstrained result fits in, or a stricter at-most size the result still fits in.
+    /// Owner sizes count only for a leaf whose style has percentages.
+    func serves(_ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double, _ dir: LayoutDirection,
+                marginRow: Double, marginColumn: Double, usesOwnerSize: Bool) -> Bool {
+        guard dir == direction, !usesOwnerSize || (same(ow, ownerWidth) && same(oh, ownerHeight)),
+              !(measuredWidth < 0), !(measuredHeight < 0) else { return false }
+        return compatible(wm, w, widthMode, availableWidth, measuredWidth, marginRow)
+            && compatible(hm, h, heightMode, availableHeight, measuredHeight, marginColumn)
+    }
+}
+
+private func compatible(_ mode: MeasureMode, _ size: Double, _ lastMode: MeasureMode, _ lastSize: Double,
+                        _ lastComputed: Double, _ margin: Double) -> Bool {
+    if mode == lastMode && (same(size, lastSize) || nearlyEqual(size, lastSize)) { return true }
+    let inner = size - margin
+    switch (mode, lastMode) {
+    case (.exactly, _):
+        return nearlyEqual(inner, lastComputed)
+    case (.atMost, .undefined):
+        return inner >= lastComputed || nearlyEqual(inner, lastComputed)
+    case (.atMost, .atMost):
+        return !lastSize.isNaN && !size.isNaN && !lastComputed.isNaN && lastSize > inner
+            && (lastComputed <= inner || nearlyEqual(inner, lastComputed))
+    default:
+        return false
+    }
+}
+
+/// What one `calculateLayout` did: how many nodes it laid out and measured (not counting results
+/// reused from the caches) and how many times it called measure functions.
+public struct LayoutPassStatistics: Hashable, Sendable {
+    /// Nodes laid out (sized and their children positioned).
+    public var layouts = 0
+    /// Nodes measured (sized only, for their parent's flex step).
+    public var measures = 0
+    /// Calls of measure functions.
+    public var measureCallbacks = 0
+    public init() {}
+}
+
+final class LayoutPassCounters {
+    var statistics = LayoutPassStatistics()
 }
 
 @inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
@@ -67,7 +112,11 @@ struct LayoutCacheEntry {
 public final class LayoutNode {
     /// Setting a different style marks the node (and its ancestors) dirty.
     public var style: LayoutStyle {
-        didSet { if style != oldValue { markDirty() } }
+        didSet {
+            guard style != oldValue else { return }
+            usesOwnerSize = style.usesPercentages
+            markDirty()
+        }
     }
     public private(set) var children: [LayoutNode] = []
     public private(set) weak var parent: LayoutNode?
@@ -89,6 +138,9 @@ public final class LayoutNode {
     /// Whether the node must be laid out again (its style, measure or children changed, or a
     /// descendant's did).
     public internal(set) var isDirty = true
+    /// What the last `calculateLayout` called on this node did (how many nodes it laid out and
+    /// measured, how many measure calls): an unchanged subtree costs nothing.
+    public private(set) var lastPassStatistics = LayoutPassStatistics()
 
     // Unrounded results.
     var positionLeft = 0.0
@@ -109,10 +161,17 @@ public final class LayoutNode {
     var measureCache: [LayoutCacheEntry] = []
     var measureCacheNext = 0
     var pass: UInt64 = 0
+    // Rounding: whether the node's children may have moved since its frame was rounded, and the
+    // inputs of that rounding (absolute origin, scale, unrounded box).
+    var laidOutSinceRounding = true
+    /// Whether the style has percentages, which resolve against the owner's size.
+    var usesOwnerSize = false
+    var roundedFrom: RoundingInputs?
 
     public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil,
                 baseline: BaselineFunction? = nil) {
         self.style = style
+        self.usesOwnerSize = style.usesPercentages
         self.measure = measure
         self.baseline = baseline
         for child in children { appendChild(child) }
@@ -146,6 +205,7 @@ public final class LayoutNode {
     /// Forgets the cached layouts: a node that moves may be laid out as a root, whose own flex
     /// factors are ignored, or stop being one.
     func dropCaches() {
+        laidOutSinceRounding = true
         layoutCache = nil
         measureCache.removeAll()
         measureCacheNext = 0
@@ -205,8 +265,9 @@ public final class LayoutNode {
             h = ownerHeight
             hm = h.isNaN ? .undefined : .exactly
         }
-        let context = LayoutContext(pass: pass, root: self)
+        let context = LayoutContext(pass: pass, root: self, counters: LayoutPassCounters())
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
+        lastPassStatistics = context.counters.statistics
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
         roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor.isFinite && pointScaleFactor > 0 ? pointScaleFactor : 0)
@@ -216,6 +277,12 @@ public final class LayoutNode {
     /// so adjacent siblings share an edge.
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
         let left = positionLeft, top = positionTop
+        // An unchanged subtree at the same place keeps its frames.
+        let inputs = RoundingInputs(absoluteLeft: absoluteLeft, absoluteTop: absoluteTop, scale: scale,
+                                    left: left, top: top, width: measuredWidth, height: measuredHeight)
+        if !laidOutSinceRounding && inputs == roundedFrom { return }
+        laidOutSinceRounding = false
+        roundedFrom = inputs
         let nodeLeft = absoluteLeft + left, nodeTop = absoluteTop + top
         guard scale > 0 else {
             frame = LayoutFrame(left: left, top: top, width: measuredWidth, height: measuredHeight)
@@ -238,9 +305,14 @@ public final class LayoutNode {
     }
 }
 
+struct RoundingInputs: Equatable {
+    var absoluteLeft, absoluteTop, scale, left, top, width, height: Double
+}
+
 struct LayoutContext {
     var pass: UInt64
     unowned(unsafe) var root: LayoutNode
+    let counters: LayoutPassCounters
 }
 
 private func hasFraction(_ value: Double) -> Bool {
