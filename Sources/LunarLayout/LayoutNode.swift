@@ -100,7 +100,7 @@ public struct LayoutPassStatistics: Hashable, Sendable {
 }
 
 final class LayoutPassCounters {
-    var statistics = LayoutPassStatistics()
+    @exclusivity(unchecked) var statistics = LayoutPassStatistics()
 }
 
 @inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
@@ -112,14 +112,26 @@ final class LayoutPassCounters {
 public final class LayoutNode {
     /// Setting a different style marks the node (and its ancestors) dirty.
     public var style: LayoutStyle {
-        didSet {
-            guard style != oldValue else { return }
-            usesOwnerSize = style.usesPercentages
+        get { currentStyle }
+        set {
+            guard newValue != currentStyle else { return }
+            let display = currentStyle.display
+            currentStyle = newValue
+            usesOwnerSize = newValue.usesPercentages
+            hasMinMax = newValue.hasMinMax
+            hasInsets = newValue.inset != LayoutEdges()
+            boxesResolved = false
+            if display != newValue.display, let parent {
+                parent.contentsChildren += (newValue.display == .contents ? 1 : 0) - (display == .contents ? 1 : 0)
+            }
             markDirty()
         }
     }
-    public private(set) var children: [LayoutNode] = []
-    public private(set) weak var parent: LayoutNode?
+    // The style, read in place by the algorithm (reading `style` would copy all of it).
+    @exclusivity(unchecked) var currentStyle: LayoutStyle
+    @exclusivity(unchecked) public private(set) var children: [LayoutNode] = []
+    // Unowned: a node's children never outlive it holding it (deinit clears them).
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: LayoutNode?
     /// Measures a leaf's content. Setting it marks the node dirty; call `markDirty()` when
     /// what it measures (the text) changes.
     public var measure: MeasureFunction? {
@@ -132,49 +144,64 @@ public final class LayoutNode {
         didSet { markDirty() }
     }
     /// The frame from the last `calculateLayout`, rounded to the pixel grid.
-    public private(set) var frame = LayoutFrame()
+    @exclusivity(unchecked) public private(set) var frame = LayoutFrame()
     /// The direction the node was laid out in (`ltr` or `rtl`).
-    public internal(set) var layoutDirection: LayoutDirection = .ltr
+    @exclusivity(unchecked) public internal(set) var layoutDirection: LayoutDirection = .ltr
     /// Whether the node must be laid out again (its style, measure or children changed, or a
     /// descendant's did).
-    public internal(set) var isDirty = true
+    @exclusivity(unchecked) public internal(set) var isDirty = true
     /// What the last `calculateLayout` called on this node did (how many nodes it laid out and
     /// measured, how many measure calls): an unchanged subtree costs nothing.
-    public private(set) var lastPassStatistics = LayoutPassStatistics()
+    @exclusivity(unchecked) public private(set) var lastPassStatistics = LayoutPassStatistics()
 
     // Unrounded results.
-    var positionLeft = 0.0
-    var positionTop = 0.0
-    var measuredWidth = 0.0
-    var measuredHeight = 0.0
-    var computedFlexBasis = Double.nan
+    @exclusivity(unchecked) var positionLeft = 0.0
+    @exclusivity(unchecked) var positionTop = 0.0
+    @exclusivity(unchecked) var measuredWidth = 0.0
+    @exclusivity(unchecked) var measuredHeight = 0.0
+    @exclusivity(unchecked) var computedFlexBasis = Double.nan
     // Resolved boxes (left, top, right, bottom).
-    var margin = Box()
-    var padding = Box()
-    var border = Box()
+    @exclusivity(unchecked) var margin = Box()
+    @exclusivity(unchecked) var padding = Box()
+    @exclusivity(unchecked) var border = Box()
+    // What the boxes were resolved for, and which margins are auto (a bit per `Edge`).
+    @exclusivity(unchecked) var boxesResolved = false
+    @exclusivity(unchecked) var boxesDirection = LayoutDirection.ltr
+    @exclusivity(unchecked) var boxesOwnerWidth = Double.nan
+    @exclusivity(unchecked) var autoMargins: UInt8 = 0
     // Scratch for the parent's pass.
-    var mainOffset = 0.0
-    var crossOffset = 0.0
-    var lineIndex = 0
+    @exclusivity(unchecked) var mainOffset = 0.0
+    @exclusivity(unchecked) var crossOffset = 0.0
+    @exclusivity(unchecked) var lineIndex = 0
     // Caches.
-    var layoutCache: LayoutCacheEntry?
-    var measureCache: [LayoutCacheEntry] = []
-    var measureCacheNext = 0
-    var pass: UInt64 = 0
+    @exclusivity(unchecked) var layoutCache: LayoutCacheEntry?
+    @exclusivity(unchecked) var measureCache: [LayoutCacheEntry] = []
+    @exclusivity(unchecked) var measureCacheNext = 0
+    @exclusivity(unchecked) var pass: UInt64 = 0
     // Rounding: whether the node's children may have moved since its frame was rounded, and the
     // inputs of that rounding (absolute origin, scale, unrounded box).
-    var laidOutSinceRounding = true
+    @exclusivity(unchecked) var laidOutSinceRounding = true
     /// Whether the style has percentages, which resolve against the owner's size.
-    var usesOwnerSize = false
-    var roundedFrom: RoundingInputs?
+    @exclusivity(unchecked) var usesOwnerSize = false
+    @exclusivity(unchecked) var hasMinMax = false
+    @exclusivity(unchecked) var hasInsets = false
+    /// How many children are `display: contents` (their children are laid out as this node's).
+    @exclusivity(unchecked) var contentsChildren = 0
+    @exclusivity(unchecked) var roundedFrom: RoundingInputs?
 
     public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil,
                 baseline: BaselineFunction? = nil) {
-        self.style = style
+        self.currentStyle = style
         self.usesOwnerSize = style.usesPercentages
+        self.hasMinMax = style.hasMinMax
+        self.hasInsets = style.inset != LayoutEdges()
         self.measure = measure
         self.baseline = baseline
         for child in children { appendChild(child) }
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
     }
 
     public func appendChild(_ child: LayoutNode) {
@@ -191,6 +218,7 @@ public final class LayoutNode {
         child.removeFromParent()
         children.insert(child, at: index)
         child.parent = self
+        if child.currentStyle.display == .contents { contentsChildren += 1 }
         child.dropCaches()
         markDirty()
     }
@@ -198,6 +226,7 @@ public final class LayoutNode {
     public func removeChild(at index: Int) {
         let child = children.remove(at: index)
         child.parent = nil
+        if child.currentStyle.display == .contents { contentsChildren -= 1 }
         child.dropCaches()
         markDirty()
     }
@@ -218,6 +247,7 @@ public final class LayoutNode {
             child.dropCaches()
         }
         children.removeAll()
+        contentsChildren = 0
         markDirty()
     }
 
@@ -241,14 +271,14 @@ public final class LayoutNode {
         let pass = layoutPasses.wrappingAdd(1, ordering: .relaxed).newValue
         let ownerWidth = width ?? .nan
         let ownerHeight = height ?? .nan
-        let dir = style.direction == .inherit ? (direction == .inherit ? .ltr : direction) : style.direction
+        let dir = currentStyle.direction == .inherit ? (direction == .inherit ? .ltr : direction) : currentStyle.direction
         resolveBoxes(ownerWidth: ownerWidth, direction: dir)
         var w = Double.nan, h = Double.nan
         var wm = MeasureMode.undefined, hm = MeasureMode.undefined
         if definesDimension(row: true, ownerSize: ownerWidth) {
             w = resolveSize(resolvedDimension(row: true), row: true, ownerWidth) + margin.horizontal
             wm = .exactly
-        } else if case let maxW = resolveSize(style.maxWidth, row: true, ownerWidth), maxW >= 0 {
+        } else if case let maxW = resolveSize(currentStyle.maxWidth, row: true, ownerWidth), maxW >= 0 {
             w = maxW
             wm = .atMost
         } else {
@@ -258,7 +288,7 @@ public final class LayoutNode {
         if definesDimension(row: false, ownerSize: ownerHeight) {
             h = resolveSize(resolvedDimension(row: false), row: false, ownerHeight) + margin.vertical
             hm = .exactly
-        } else if case let maxH = resolveSize(style.maxHeight, row: false, ownerHeight), maxH >= 0 {
+        } else if case let maxH = resolveSize(currentStyle.maxHeight, row: false, ownerHeight), maxH >= 0 {
             h = maxH
             hm = .atMost
         } else {
@@ -277,10 +307,14 @@ public final class LayoutNode {
     /// so adjacent siblings share an edge.
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
         let left = positionLeft, top = positionTop
-        // An unchanged subtree at the same place keeps its frames.
+        // An unchanged subtree keeps its frames where it was, or moved by whole pixels (rounding
+        // then moves every absolute edge by as much, and frames are relative).
         let inputs = RoundingInputs(absoluteLeft: absoluteLeft, absoluteTop: absoluteTop, scale: scale,
                                     left: left, top: top, width: measuredWidth, height: measuredHeight)
-        if !laidOutSinceRounding && inputs == roundedFrom { return }
+        if !laidOutSinceRounding, let last = roundedFrom, last.sameBox(inputs) {
+            roundedFrom = inputs
+            return
+        }
         laidOutSinceRounding = false
         roundedFrom = inputs
         let nodeLeft = absoluteLeft + left, nodeTop = absoluteTop + top
@@ -307,6 +341,17 @@ public final class LayoutNode {
 
 struct RoundingInputs: Equatable {
     var absoluteLeft, absoluteTop, scale, left, top, width, height: Double
+
+    /// The same unrounded box at the same place, or moved by whole pixels.
+    func sameBox(_ other: RoundingInputs) -> Bool {
+        guard scale == other.scale, left == other.left, top == other.top, width == other.width, height == other.height else {
+            return false
+        }
+        if absoluteLeft == other.absoluteLeft && absoluteTop == other.absoluteTop { return true }
+        guard scale > 0 else { return false }
+        let dx = (other.absoluteLeft - absoluteLeft) * scale, dy = (other.absoluteTop - absoluteTop) * scale
+        return nearlyEqual(dx, dx.rounded()) && nearlyEqual(dy, dy.rounded())
+    }
 }
 
 struct LayoutContext {
@@ -327,8 +372,7 @@ private func hasFraction(_ value: Double) -> Bool {
 func roundToGrid(_ value: Double, _ scale: Double, ceil: Bool, floor: Bool) -> Double {
     guard value.isFinite else { return value }
     var scaled = value * scale
-    var fraction = scaled.truncatingRemainder(dividingBy: 1)
-    if fraction < 0 { fraction += 1 }
+    let fraction = scaled - scaled.rounded(.down)
     if nearlyEqual(fraction, 0) {
         scaled -= fraction
     } else if nearlyEqual(fraction, 1) {

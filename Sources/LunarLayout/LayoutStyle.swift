@@ -151,6 +151,11 @@ public struct LayoutStyle: Hashable, Sendable {
 
     public init() {}
 
+    /// Whether a min or max size is set.
+    var hasMinMax: Bool {
+        minWidth != .undefined || minHeight != .undefined || maxWidth != .undefined || maxHeight != .undefined
+    }
+
     /// Whether any length is a percentage (of the owner's size).
     var usesPercentages: Bool {
         let lengths: [LayoutValue] = [flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight, gap, rowGap, columnGap]

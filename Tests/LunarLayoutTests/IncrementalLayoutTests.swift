@@ -87,6 +87,24 @@ struct Screen {
         #expect(screen.titles[80].node.frame.height == 32)
     }
 
+    /// What an incremental pass gives is what a layout from scratch gives, on every pixel grid.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func incrementalFramesEqualAFreshLayout(_ scale: Double) {
+        let screen = Screen(rows: 40)
+        screen.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        for (index, text) in [(7, "A title long enough to need a second line"), (8, "Short"), (30, "x")] {
+            screen.titles[index].set(text)
+            screen.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        }
+        let fresh = Screen(rows: 40)
+        for (index, text) in [(7, "A title long enough to need a second line"), (8, "Short"), (30, "x")] {
+            fresh.titles[index].text = text
+        }
+        fresh.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        #expect(frames(screen.root) == frames(fresh.root))
+    }
+
     @Test func changingOneStyleRelaysOutOnlyWhatDependsOnIt() {
         let screen = Screen(rows: 50)
         screen.root.calculateLayout(width: 320, height: nil)
