@@ -7,6 +7,18 @@ import Testing
     static let c80 = n("width: 80%; height: 20px")
 
     static let fixtures: [Fixture] = [
+        Fixture("align_content_flex_start_nowrap",
+                n("flex-direction: row; width: 140px; height: 120px", n("width: 50px; height: 10px"), n("width: 50px; height: 10px")),
+                ltr: [[0, 0, 140, 120], [0, 0, 50, 10], [50, 0, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 0, 50, 10], [40, 0, 50, 10]]),
+        Fixture("align_content_flex_start_wrap",
+                n("flex-direction: row; flex-wrap: wrap; width: 140px; height: 120px", n("width: 50px; height: 10px"), n("width: 50px; height: 10px"), n("width: 50px; height: 10px"), n("width: 50px; height: 10px"), n("width: 50px; height: 10px")),
+                ltr: [[0, 0, 140, 120], [0, 0, 50, 10], [50, 0, 50, 10], [0, 10, 50, 10], [50, 10, 50, 10], [0, 20, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 0, 50, 10], [40, 0, 50, 10], [90, 10, 50, 10], [40, 10, 50, 10], [90, 20, 50, 10]]),
+        Fixture("align_content_flex_start_wrap_singleline",
+                n("flex-direction: row; flex-wrap: wrap; width: 140px; height: 120px", n("width: 50px; height: 10px"), n("width: 50px; height: 10px")),
+                ltr: [[0, 0, 140, 120], [0, 0, 50, 10], [50, 0, 50, 10]],
+                rtl: [[0, 0, 140, 120], [90, 0, 50, 10], [40, 0, 50, 10]]),
         Fixture("align_content_flex_end_wrapped_negative_space_gap",
                 n("border-width: 60px; width: 320px; height: 320px",
                   n("flex-direction: row; justify-content: center; align-content: flex-end; flex-wrap: wrap; height: 10px; column-gap: 10px; row-gap: 10px",
