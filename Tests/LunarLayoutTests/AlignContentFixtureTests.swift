@@ -7,6 +7,23 @@ import Testing
     static let c80 = n("width: 80%; height: 20px")
 
     static let fixtures: [Fixture] = [
+        Fixture("align_content_stretch_row_with_max_height",
+                n("flex-direction: row; align-content: stretch; flex-wrap: wrap; width: 150px; height: 100px",
+                  n("width: 50px"), n("width: 50px; max-height: 20px"), n("width: 50px"), n("width: 50px"), n("width: 50px")),
+                ltr: [[0, 0, 150, 100], [0, 0, 50, 50], [50, 0, 50, 20], [100, 0, 50, 50], [0, 50, 50, 50], [50, 50, 50, 50]],
+                rtl: [[0, 0, 150, 100], [100, 0, 50, 50], [50, 0, 50, 20], [0, 0, 50, 50], [100, 50, 50, 50], [50, 50, 50, 50]]),
+        Fixture("align_content_stretch_row_with_min_height",
+                n("flex-direction: row; align-content: stretch; flex-wrap: wrap; width: 150px; height: 100px",
+                  n("width: 50px"), n("width: 50px; min-height: 80px"), n("width: 50px"), n("width: 50px"), n("width: 50px")),
+                ltr: [[0, 0, 150, 100], [0, 0, 50, 90], [50, 0, 50, 90], [100, 0, 50, 90], [0, 90, 50, 10], [50, 90, 50, 10]],
+                rtl: [[0, 0, 150, 100], [100, 0, 50, 90], [50, 0, 50, 90], [0, 0, 50, 90], [100, 90, 50, 10], [50, 90, 50, 10]]),
+        Fixture("align_content_stretch_column",
+                n("align-content: stretch; flex-wrap: wrap; width: 100px; height: 150px",
+                  n("height: 50px", n("flex-grow: 1; flex-shrink: 1; flex-basis: 0%")),
+                  n("flex-grow: 1; flex-shrink: 1; flex-basis: 0%; height: 50px"),
+                  n("height: 50px"), n("height: 50px"), n("height: 50px")),
+                ltr: [[0, 0, 100, 150], [0, 0, 50, 50], [0, 0, 50, 50], [0, 50, 50, 0], [0, 50, 50, 50], [0, 100, 50, 50], [50, 0, 50, 50]],
+                rtl: [[0, 0, 100, 150], [50, 0, 50, 50], [0, 0, 50, 50], [50, 50, 50, 0], [50, 50, 50, 50], [50, 100, 50, 50], [0, 0, 50, 50]]),
         Fixture("align_content_flex_start_nowrap",
                 n("flex-direction: row; width: 140px; height: 120px", n("width: 50px; height: 10px"), n("width: 50px; height: 10px")),
                 ltr: [[0, 0, 140, 120], [0, 0, 50, 10], [50, 0, 50, 10]],
