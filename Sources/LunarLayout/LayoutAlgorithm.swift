@@ -285,8 +285,8 @@ extension LayoutNode {
         let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(dir)
         let isMainRow = mainAxis.isRow
         let isWrap = currentStyle.flexWrap != .noWrap
-        let isBaselineLayout = isMainRow && (currentStyle.alignItems == .baseline
-            || items.contains { $0.currentStyle.position != .absolute && $0.currentStyle.alignSelf == .baseline })
+        let isBaselineLayout = isMainRow && (currentStyle.alignItems == .baseline || baselineChildren > 0
+            || (contentsChildren > 0 && items.contains { $0.currentStyle.alignsSelfToBaseline }))
         let mainOwnerSize = isMainRow ? ownerWidth : ownerHeight
         let crossOwnerSize = isMainRow ? ownerHeight : ownerWidth
         let pbMain = isMainRow ? pbRow : pbColumn

@@ -115,14 +115,17 @@ public final class LayoutNode {
         get { currentStyle }
         set {
             guard newValue != currentStyle else { return }
-            let display = currentStyle.display
+            let display = currentStyle.display, oldAligns = currentStyle.alignsSelfToBaseline
             currentStyle = newValue
             usesOwnerSize = newValue.usesPercentages
             hasMinMax = newValue.hasMinMax
             hasInsets = newValue.inset != LayoutEdges()
             boxesResolved = false
-            if display != newValue.display, let parent {
-                parent.contentsChildren += (newValue.display == .contents ? 1 : 0) - (display == .contents ? 1 : 0)
+            if let parent {
+                if display != newValue.display {
+                    parent.contentsChildren += (newValue.display == .contents ? 1 : 0) - (display == .contents ? 1 : 0)
+                }
+                parent.baselineChildren += (newValue.alignsSelfToBaseline ? 1 : 0) - (oldAligns ? 1 : 0)
             }
             markDirty()
         }
@@ -187,6 +190,8 @@ public final class LayoutNode {
     @exclusivity(unchecked) var hasInsets = false
     /// How many children are `display: contents` (their children are laid out as this node's).
     @exclusivity(unchecked) var contentsChildren = 0
+    /// How many children in the flow have `alignSelf` baseline (a row with one is a baseline layout).
+    @exclusivity(unchecked) var baselineChildren = 0
     @exclusivity(unchecked) var roundedFrom: RoundingInputs?
 
     public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil,
@@ -219,6 +224,7 @@ public final class LayoutNode {
         children.insert(child, at: index)
         child.parent = self
         if child.currentStyle.display == .contents { contentsChildren += 1 }
+        if child.currentStyle.alignsSelfToBaseline { baselineChildren += 1 }
         child.dropCaches()
         markDirty()
     }
@@ -227,6 +233,7 @@ public final class LayoutNode {
         let child = children.remove(at: index)
         child.parent = nil
         if child.currentStyle.display == .contents { contentsChildren -= 1 }
+        if child.currentStyle.alignsSelfToBaseline { baselineChildren -= 1 }
         child.dropCaches()
         markDirty()
     }
@@ -248,6 +255,7 @@ public final class LayoutNode {
         }
         children.removeAll()
         contentsChildren = 0
+        baselineChildren = 0
         markDirty()
     }
 

@@ -151,6 +151,9 @@ public struct LayoutStyle: Hashable, Sendable {
 
     public init() {}
 
+    /// Whether the node, in the flow, aligns itself to its line's baseline.
+    var alignsSelfToBaseline: Bool { alignSelf == .baseline && position != .absolute }
+
     /// Whether a min or max size is set.
     var hasMinMax: Bool {
         minWidth != .undefined || minHeight != .undefined || maxWidth != .undefined || maxHeight != .undefined
