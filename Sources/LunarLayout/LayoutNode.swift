@@ -137,13 +137,13 @@ public final class LayoutNode {
     @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: LayoutNode?
     /// Measures a leaf's content. Setting it marks the node dirty; call `markDirty()` when
     /// what it measures (the text) changes.
-    public var measure: MeasureFunction? {
+    @exclusivity(unchecked) public var measure: MeasureFunction? {
         didSet { markDirty() }
     }
     /// The node's first baseline when it is aligned `baseline` (a text leaf's first line). Without
     /// one, a node's baseline is its first baseline-aligned child's (else its first child's), else
     /// its bottom edge. Setting it marks the node dirty.
-    public var baseline: BaselineFunction? {
+    @exclusivity(unchecked) public var baseline: BaselineFunction? {
         didSet { markDirty() }
     }
     /// The frame from the last `calculateLayout`, rounded to the pixel grid.
