@@ -4,6 +4,16 @@ import Testing
 // Cases from Yoga's gentest/fixtures/YGPercentageTest.html with the frames the generated tests expect.
 @Suite struct PercentageFixtureTests {
     static let fixtures: [Fixture] = [
+        Fixture("percentage_flex_basis_cross_max_width",
+                n("width: 200px; height: 200px",
+                  n("flex-grow: 1; flex-basis: 10%; max-width: 60%"), n("flex-grow: 4; flex-basis: 15%; max-width: 20%")),
+                ltr: [[0, 0, 200, 200], [0, 0, 120, 50], [0, 50, 40, 150]],
+                rtl: [[0, 0, 200, 200], [80, 0, 120, 50], [160, 50, 40, 150]]),
+        Fixture("percentage_flex_basis_cross_min_width",
+                n("width: 200px; height: 200px",
+                  n("flex-grow: 1; flex-basis: 10%; min-width: 60%"), n("flex-grow: 4; flex-basis: 15%; min-width: 20%")),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 50], [0, 50, 200, 150]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 50], [0, 50, 200, 150]]),
         Fixture("percentage_width_height",
                 n("flex-direction: row; width: 200px; height: 200px", n("width: 30%; height: 30%")),
                 ltr: [[0, 0, 200, 200], [0, 0, 60, 60]], rtl: [[0, 0, 200, 200], [140, 0, 60, 60]]),
