@@ -315,12 +315,18 @@ public final class LayoutNode {
     /// so adjacent siblings share an edge.
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
         let left = positionLeft, top = positionTop
-        // An unchanged subtree keeps its frames where it was, or moved by whole pixels (rounding
-        // then moves every absolute edge by as much, and frames are relative).
+        // A subtree not laid out again that kept its size and moved by whole pixels (or not at all)
+        // keeps its frames below this node: rounding moves every absolute edge in it by as much,
+        // and frames are relative. Only this node's own offset may need rounding again.
         let inputs = RoundingInputs(absoluteLeft: absoluteLeft, absoluteTop: absoluteTop, scale: scale,
                                     left: left, top: top, width: measuredWidth, height: measuredHeight)
-        if !laidOutSinceRounding, let last = roundedFrom, last.sameBox(inputs) {
+        if !laidOutSinceRounding, let last = roundedFrom, last.movedByWholePixels(to: inputs) {
             roundedFrom = inputs
+            if left != last.left || top != last.top {
+                let text = measure != nil
+                frame.left = scale > 0 ? roundToGrid(left, scale, ceil: false, floor: text) : left
+                frame.top = scale > 0 ? roundToGrid(top, scale, ceil: false, floor: text) : top
+            }
             return
         }
         laidOutSinceRounding = false
@@ -350,14 +356,13 @@ public final class LayoutNode {
 struct RoundingInputs: Equatable {
     var absoluteLeft, absoluteTop, scale, left, top, width, height: Double
 
-    /// The same unrounded box at the same place, or moved by whole pixels.
-    func sameBox(_ other: RoundingInputs) -> Bool {
-        guard scale == other.scale, left == other.left, top == other.top, width == other.width, height == other.height else {
-            return false
-        }
-        if absoluteLeft == other.absoluteLeft && absoluteTop == other.absoluteTop { return true }
-        guard scale > 0 else { return false }
-        let dx = (other.absoluteLeft - absoluteLeft) * scale, dy = (other.absoluteTop - absoluteTop) * scale
+    /// The same unrounded size, its absolute origin at the same place or moved by whole pixels
+    /// (any move when frames are not rounded).
+    func movedByWholePixels(to other: RoundingInputs) -> Bool {
+        guard scale == other.scale, width == other.width, height == other.height else { return false }
+        let dx = ((other.absoluteLeft + other.left) - (absoluteLeft + left)) * scale
+        let dy = ((other.absoluteTop + other.top) - (absoluteTop + top)) * scale
+        if dx == 0 && dy == 0 { return true }
         return nearlyEqual(dx, dx.rounded()) && nearlyEqual(dy, dy.rounded())
     }
 }
