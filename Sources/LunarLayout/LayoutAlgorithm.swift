@@ -505,19 +505,16 @@ extension LayoutNode {
                 case .flexEnd: leadingMain = remaining
                 case .spaceBetween:
                     if itemsOnLine > 1, remaining > 0 { between += remaining / (n - 1) }
+                // The space-* values lay an overflowing line out from the start, as Yoga does.
                 case .spaceAround:
                     if remaining > 0, itemsOnLine > 0 {
                         leadingMain = remaining / n / 2
                         between += remaining / n
-                    } else {
-                        leadingMain = remaining / 2
                     }
                 case .spaceEvenly:
                     if remaining > 0 {
                         leadingMain = remaining / (n + 1)
                         between += leadingMain
-                    } else {
-                        leadingMain = remaining / 2
                     }
                 }
             }
