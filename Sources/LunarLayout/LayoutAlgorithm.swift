@@ -608,6 +608,8 @@ extension LayoutNode {
             case .center: lead += remaining / 2
             case .stretch: if remaining > 0 { extra = remaining / n }
             case .spaceBetween: if remaining > 0, lines.count > 1 { betweenLines += remaining / (n - 1) }
+            // Unlike justify-content, overflowing lines are centred by space-around and space-evenly
+            // (Yoga's align-content fixtures expect it).
             case .spaceAround:
                 if remaining > 0 {
                     lead += remaining / (2 * n)
