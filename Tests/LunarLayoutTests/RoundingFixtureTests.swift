@@ -114,6 +114,20 @@ import Testing
         #expect(leaf.frame.left == 73.5)
     }
 
+    /// At scale 3 the grid is a third of a point: seven children sharing 100 points (14.2857 each)
+    /// get edges on the nearest third, as Yoga rounds each absolute edge (one is 14, the rest 14⅓).
+    @Test func sevenChildrenShareARowOnTheThirdPointGrid() {
+        let children = (0..<7).map { _ in LayoutNode(style: LayoutStyle { $0.flexGrow = 1 }) }
+        let root = LayoutNode(style: LayoutStyle { $0.flexDirection = .row; $0.width = 100; $0.height = 10 }, children: children)
+        root.calculateLayout(direction: .ltr, pointScaleFactor: 3)
+        let thirds: [(left: Double, width: Double)] = [(0, 43), (43, 43), (86, 43), (129, 42), (171, 43), (214, 43), (257, 43)]
+        for (child, expected) in zip(children, thirds) {
+            #expect(abs(child.frame.left - expected.left / 3) < 1e-9)
+            #expect(abs(child.frame.width - expected.width / 3) < 1e-9)
+            #expect(child.frame.height == 10)
+        }
+    }
+
     /// Yoga's consistent_rounding_during_repeated_layouts: relayouts at scale 2 keep a measured
     /// leaf's height.
     @Test func repeatedLayoutsRoundTheSame() {
