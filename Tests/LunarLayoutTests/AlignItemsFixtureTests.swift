@@ -124,6 +124,24 @@ import Testing
                   n("width: 50px; height: 20px", n("width: 50px; height: 10px")), n("width: 50px; height: 50px")),
                 ltr: [[0, 0, 100, 100], [0, 0, 50, 50], [50, 40, 50, 20], [0, 0, 50, 10], [0, 100, 50, 20], [0, 0, 50, 10], [50, 60, 50, 50]],
                 rtl: [[0, 0, 100, 100], [50, 0, 50, 50], [0, 40, 50, 20], [0, 0, 50, 10], [50, 100, 50, 20], [0, 0, 50, 10], [0, 60, 50, 50]]),
+        // From Yoga's gentest/fixtures/YGAlignBaseline.html.
+        Fixture("align_baseline_child_top",
+                n("flex-direction: row; align-items: baseline; width: 100px; height: 100px",
+                  n("top: 10px; width: 50px; height: 50px"), n("width: 50px; height: 20px", n("width: 50px; height: 10px"))),
+                ltr: [[0, 0, 100, 100], [0, 10, 50, 50], [50, 40, 50, 20], [0, 0, 50, 10]],
+                rtl: [[0, 0, 100, 100], [50, 10, 50, 50], [0, 40, 50, 20], [0, 0, 50, 10]]),
+        Fixture("align_baseline_self",
+                n("flex-direction: row; width: 100px; height: 100px",
+                  n("align-self: baseline; width: 50px; height: 50px"),
+                  n("align-self: baseline; width: 50px; height: 20px", n("width: 50px; height: 10px"))),
+                ltr: [[0, 0, 100, 100], [0, 0, 50, 50], [50, 40, 50, 20], [0, 0, 50, 10]],
+                rtl: [[0, 0, 100, 100], [50, 0, 50, 50], [0, 40, 50, 20], [0, 0, 50, 10]]),
+        Fixture("align_baseline_multiline_column",
+                n("flex-direction: column; align-items: baseline; flex-wrap: wrap; width: 100px; height: 100px",
+                  n("width: 50px; height: 50px"), n("width: 50px; height: 50px", n("width: 50px; height: 10px")),
+                  n("width: 50px; height: 20px", n("width: 50px; height: 10px")), n("width: 50px; height: 20px")),
+                ltr: [[0, 0, 100, 100], [0, 0, 50, 50], [0, 50, 50, 50], [0, 0, 50, 10], [50, 0, 50, 20], [0, 0, 50, 10], [50, 20, 50, 20]],
+                rtl: [[0, 0, 100, 100], [50, 0, 50, 50], [50, 50, 50, 50], [0, 0, 50, 10], [0, 0, 50, 20], [0, 0, 50, 10], [0, 20, 50, 20]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
