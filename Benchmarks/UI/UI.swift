@@ -1,5 +1,6 @@
 // ui.list_diff: a 1,000-row list where one row's text changes; measures one reconcile and
-// reports how many mutations it produced (the issue requires exactly one).
+// reports how many mutations it produced (the issue requires exactly one). ui.virtual_list
+// is in VirtualList.swift.
 import Benchmark
 import LunarUI
 
@@ -13,6 +14,7 @@ private func listTree(changing row: Int?) -> Element {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    virtualListBenchmark()
     Benchmark(
         "ui.list_diff",
         configuration: .init(

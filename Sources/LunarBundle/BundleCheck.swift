@@ -15,6 +15,10 @@ public struct BundleCheck: Sendable {
     /// The problems found, in a stable order: the manifest's first, then the
     /// scripts' by path. Each names its file (and line, for scripts).
     public private(set) var problems: [String] = []
+    /// What is worth fixing but does not fail the check, by path and line: pressable elements
+    /// that a screen reader cannot name (`screens/home.lua:12: warning: Pressable has no
+    /// accessibilityLabel and no text, ...`). Specs and mock API handlers are not linted.
+    public private(set) var warnings: [String] = []
     /// The bundle-relative paths of the scripts compiled, sorted.
     public private(set) var scripts: [String] = []
     /// The manifest, when it could be read.
@@ -53,10 +57,11 @@ public struct BundleCheck: Sendable {
         let name = manifest?.name ?? "bundle"
         let routes = manifest?.routes.count ?? 0
         let counts = "\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(routes) route\(routes == 1 ? "" : "s")"
+        let warned = warnings.isEmpty ? "" : warnings.count == 1 ? ", 1 warning" : ", \(warnings.count) warnings"
         switch problems.count {
-        case 0: return "\(name): \(counts): no problems"
-        case 1: return "\(name): \(counts): 1 problem"
-        default: return "\(name): \(counts): \(problems.count) problems"
+        case 0: return "\(name): \(counts): no problems" + warned
+        case 1: return "\(name): \(counts): 1 problem" + warned
+        default: return "\(name): \(counts): \(problems.count) problems" + warned
         }
     }
 
@@ -141,6 +146,11 @@ public struct BundleCheck: Sendable {
                 _ = try state.load(chunk: chunk)  // compiles only: nothing runs
             } catch {
                 problems.append(Self.located(error, in: script))
+                continue
+            }
+            guard !script.hasPrefix("spec/"), !script.hasPrefix("mock-api/") else { continue }
+            for finding in AccessibilityLint.findings(in: String(decoding: data, as: UTF8.self)) {
+                warnings.append("\(script):\(finding.line): warning: \(finding.message)")
             }
         }
     }

@@ -39,6 +39,7 @@ struct CheckCommand: AsyncParsableCommand {
         var text = ""
         // One line a problem, whatever the bundle's file names and messages hold.
         for problem in check.problems { text += escapingControls(problem) + "\n" }
+        for warning in check.warnings { text += escapingControls(warning) + "\n" }
         text += "lunar check: " + check.summary + "\n"
         StandardStream.output.write(text)
         if !check.passed { throw ExitCode.failure }

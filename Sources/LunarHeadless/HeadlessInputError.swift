@@ -11,6 +11,10 @@ public struct HeadlessInputError: Error, Hashable, Sendable, CustomStringConvert
         case noSuchButton
         /// No text field matches the placeholder or id.
         case noSuchField
+        /// No switch matches the accessibility label or id.
+        case noSuchSwitch
+        /// No scroll view or list matches the accessibility label or id (or its end is unknown).
+        case noSuchScrollView
         /// More than one element matches; name it by a unique id.
         case ambiguous
         /// The element matched but is disabled.

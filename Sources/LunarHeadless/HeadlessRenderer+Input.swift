@@ -41,6 +41,106 @@ extension HeadlessRenderer {
         }
     }
 
+    /// Holds down the element `target` names (its id, else its label or accessibility label),
+    /// as a person pressing it for long: reports ``EventName/longPress`` to the element, or to
+    /// its nearest ancestor, that handles it.
+    ///
+    /// - Throws: ``HeadlessInputError`` as ``tap(_:)`` does.
+    public func longPress(_ target: String) throws {
+        beginInput()
+        try refuseWhileAlertShows()
+        let screen = try visibleContent()
+        let node = try uniqueMatch(
+            for: target, in: screen, kindName: "long-pressable element",
+            candidates: { node in node.longPressReceiver },
+            byLabel: { $0.label },
+            available: names(in: screen) { $0.events.contains(.longPress) },
+            failure: .noSuchButton
+        )
+        guard !node.isDisabled else {
+            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
+        }
+        report(.element(screen: screen.id, node: node.id, event: .longPress, payload: nil))
+    }
+
+    /// Flips the `Switch` that `target` names (its id, else its accessibility label), as a
+    /// person tapping it: shows the new value and reports ``EventName/change`` with it as a
+    /// boolean, when the switch handles it.
+    ///
+    /// - Throws: ``HeadlessInputError`` when no switch or more than one matches, it is
+    ///   disabled, or an alert or an error overlay blocks input.
+    public func toggle(_ target: String) throws {
+        beginInput()
+        try refuseWhileAlertShows()
+        let screen = try visibleContent()
+        let node = try uniqueMatch(
+            for: target, in: screen, kindName: "switch",
+            candidates: { node in node.kind == .switch ? node : nil },
+            byLabel: { $0.kind == .switch ? $0.label : nil },
+            available: names(in: screen) { $0.kind == .switch },
+            failure: .noSuchSwitch
+        )
+        guard !node.isDisabled else {
+            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
+        }
+        let value = !(node.props[.value]?.boolValue ?? false)
+        node.props[.value] = .bool(value)
+        if node.events.contains(.change) {
+            report(.element(screen: screen.id, node: node.id, event: .change, payload: .bool(value)))
+        }
+    }
+
+    /// Scrolls the `ScrollView` or `List` that `target` names (its id, else its accessibility
+    /// label) to `offset` points along its axis, or, with nil, to the end of a `List`'s rows.
+    ///
+    /// Reports ``EventName/viewport`` with ``viewportExtent`` first when the element handles it
+    /// and has not been told that extent, then ``EventName/scroll`` with the offset.
+    ///
+    /// - Throws: ``HeadlessInputError`` when no scrolling element or more than one matches,
+    ///   `offset` is nil for a `ScrollView` (its content size is not known headless), or an
+    ///   alert or an error overlay blocks input.
+    public func scroll(_ target: String, to offset: Double?) throws {
+        beginInput()
+        try refuseWhileAlertShows()
+        let screen = try visibleContent()
+        let scrolls: (MountedNode) -> Bool = { $0.kind == .scrollView || $0.kind == .list }
+        let node = try uniqueMatch(
+            for: target, in: screen, kindName: "scrolling element",
+            candidates: { node in scrolls(node) ? node : nil },
+            byLabel: { scrolls($0) ? $0.label : nil },
+            available: names(in: screen, where: scrolls),
+            failure: .noSuchScrollView
+        )
+        let extent = viewportExtent
+        let destination: Double
+        if let offset {
+            destination = offset
+        } else if node.kind == .list, let count = node.props[.itemCount]?.intValue {
+            let size = node.props[.estimatedItemSize].flatMap(Self.number) ?? 0
+            destination = max(0, Double(count) * size - extent)
+        } else {
+            throw HeadlessInputError(
+                .noSuchScrollView, "\(name(of: node)) on \(screenName(screen)) has no known end; scroll it to an offset")
+        }
+        if node.events.contains(.viewport), screen.viewports[node.id] != extent {
+            screen.viewports[node.id] = extent
+            report(.element(screen: screen.id, node: node.id, event: .viewport, payload: .double(extent)))
+        }
+        guard screens[screen.id] === screen, screen.tree.isAttached(node) else { return }
+        if node.events.contains(.scroll) {
+            report(.element(screen: screen.id, node: node.id, event: .scroll, payload: .double(destination)))
+        }
+    }
+
+    /// A number prop as a double.
+    private static func number(_ value: PropValue) -> Double? {
+        switch value {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        case .bool, .string, .style: return nil
+        }
+    }
+
     /// Types `text` at the end of the field `field` names (its id, or else its placeholder),
     /// one character at a time, as a person would.
     ///
@@ -176,7 +276,7 @@ extension HeadlessRenderer {
             let names = available()
             let list = names.isEmpty ? "none" : names.joined(separator: ", ")
             throw HeadlessInputError(
-                failure, "no \(kindName) \(quoted(target)) on \(screenName(screen)) (\(kindName)s: \(list))")
+                failure, "no \(kindName) \(quoted(target)) on \(screenName(screen)) (\(kindName)\(kindName.hasSuffix("h") ? "es" : "s"): \(list))")
         default:
             let names = matches.map(name(of:)).joined(separator: ", ")
             throw HeadlessInputError(
@@ -185,9 +285,14 @@ extension HeadlessRenderer {
     }
 
     private func pressableNames(in screen: HeadlessScreen) -> [String] {
+        names(in: screen) { $0.isPressable }
+    }
+
+    /// How error messages name the nodes of `screen` that `include` accepts, in document order.
+    private func names(in screen: HeadlessScreen, where include: (MountedNode) -> Bool) -> [String] {
         var names: [String] = []
         screen.tree.root?.forEachInPreorder { node in
-            if node.isPressable { names.append(name(of: node)) }
+            if include(node) { names.append(name(of: node)) }
         }
         return names
     }

@@ -30,3 +30,13 @@ extension HeadlessRenderer {
         return HeadlessElement(kind: node.kind, props: node.props, isFocused: screen.tree.focused == node.id)
     }
 }
+
+extension HeadlessRenderer {
+    /// How many nodes are mounted on the visible screen (the root and everything under it);
+    /// 0 when no screen is shown. What a virtualized list keeps flat.
+    public var mountedNodeCount: Int {
+        var count = 0
+        visibleRecord?.tree.root?.forEachInPreorder { _ in count += 1 }
+        return count
+    }
+}

@@ -62,17 +62,47 @@ extension HeadlessRenderer {
             words.append("value=" + quoted(secure ? String(repeating: "*", count: value.count) : value))
             if let maxLength = node.props[.maxLength] { words.append("maxLength=" + escapingControls("\(maxLength)")) }
             if secure { states.append("secure") }
-        case .column, .row, .list, .spacer, .divider:
-            break
+        case .switch:
+            if let label = node.accessibilityLabel { words.append(quoted(label)) }
+            words.append("value=" + String(node.props[.value]?.boolValue ?? false))
+        case .list:
+            if let label = node.accessibilityLabel { words.append(quoted(label)) }
+            // A virtualized list that mounts only some rows says which (1-based, inclusive).
+            if let count = node.props[.itemCount]?.intValue, count > node.children.count {
+                let first = node.props[.firstIndex]?.intValue ?? 0
+                let range = node.children.isEmpty ? "none" : "\(first + 1)-\(first + node.children.count)"
+                words.append("rows=\(range)/\(count)")
+            }
+        case .scrollView:
+            if let label = node.accessibilityLabel { words.append(quoted(label)) }
+            if node.props[.horizontal]?.boolValue == true { states.append("horizontal") }
+        case .activityIndicator:
+            if let label = node.accessibilityLabel { words.append(quoted(label)) }
+            if node.props[.animating]?.boolValue != false { states.append("animating") }
+        case .column, .row, .spacer, .divider, .view, .pressable:
+            if let label = node.accessibilityLabel { words.append(quoted(label)) }
+        }
+        if node.kind == .image, let state = node.props[.loadState]?.stringValue, state != "loaded" {
+            states.append(escapingControls(state))
         }
         if node.isDisabled { states.append("disabled") }
         if node.id == focused { states.append("focused") }
+        for (prop, state) in Self.accessibilityStates where node.props[prop]?.boolValue == true {
+            states.append(state)
+        }
+        if node.props[.accessibilityChecked]?.stringValue == "mixed" { states.append("mixed") }
         if !states.isEmpty { words.append("[" + states.joined(separator: ", ") + "]") }
         lines.append(String(repeating: "  ", count: depth) + words.joined(separator: " "))
         for child in node.children {
             appendLines(of: child, depth: depth + 1, focused: focused, to: &lines)
         }
     }
+
+    /// The accessibility states printed in brackets, in this order.
+    private static let accessibilityStates: [(PropName, String)] = [
+        (.accessibilitySelected, "selected"), (.accessibilityChecked, "checked"),
+        (.accessibilityBusy, "busy"), (.accessibilityExpanded, "expanded"),
+    ]
 
     private func appendLines(of error: ErrorOverlay, to lines: inout [String]) {
         lines.append("Error \(quoted(error.message))")

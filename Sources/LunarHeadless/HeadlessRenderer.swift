@@ -5,7 +5,8 @@ import LunarUI
 /// `EmbeddedChannel`. The runtime's tests, `lunar test` and headless `lunar run` use it.
 ///
 /// Nothing happens on its own: no timers, no animation, no threads. Input methods
-/// (``tap(_:)``, ``type(_:into:)``, ``clear(_:)``, ``submit(_:)``, ``back()``) report to the
+/// (``tap(_:)``, ``longPress(_:)``, ``type(_:into:)``, ``clear(_:)``, ``submit(_:)``,
+/// ``toggle(_:)``, ``scroll(_:to:)``, ``back()``) report to the
 /// delegate synchronously and return when the delegate has returned, so every effect that
 /// runs synchronously is visible in the next ``snapshot()``. ``snapshot()`` documents the
 /// text format; `docs/headless.md` describes it in full.
@@ -30,6 +31,10 @@ public final class HeadlessRenderer: Renderer {
     private(set) var toasts: [String] = []
     /// Alerts waiting for a choice; the first is the one shown.
     private(set) var alerts: [Alert] = []
+
+    /// The visible extent, in points, that ``scroll(_:to:)`` reports for the element it scrolls
+    /// (headless has no screen size; a phone's content area is about this tall).
+    public var viewportExtent: Double = 600
 
     /// A renderer showing nothing.
     public init() {}

@@ -7,6 +7,8 @@ final class HeadlessScreen {
     /// The content and its focus.
     let tree = MountedTree()
     var error: ErrorOverlay?
+    /// The viewport extent last reported for each scrolling node.
+    var viewports: [NodeID: Double] = [:]
 
     init(id: ScreenID) {
         self.id = id

@@ -5,18 +5,37 @@ extension MountedNode {
     /// The element id (prop `id`), if any.
     var elementID: String? { props[.id]?.stringValue }
 
-    /// What the node shows as its name: a button's title, a text's string, an image's alt.
+    /// What the node shows as its name: a button's title, a text's string, an image's alt;
+    /// else its accessibility label (how a `Pressable` or `Switch` is named).
     var label: String? {
+        let own: String?
         switch kind {
-        case .button: return props[.title]?.stringValue
-        case .text: return props[.text]?.stringValue
-        case .image: return props[.alt]?.stringValue
-        case .column, .row, .textField, .list, .spacer, .divider: return nil
+        case .button: own = props[.title]?.stringValue
+        case .text: own = props[.text]?.stringValue
+        case .image: own = props[.alt]?.stringValue
+        case .column, .row, .textField, .list, .spacer, .divider, .view, .scrollView, .pressable, .switch,
+             .activityIndicator:
+            own = nil
         }
+        return own ?? accessibilityLabel
     }
+
+    /// The accessibility label (prop `accessibilityLabel`), if any.
+    var accessibilityLabel: String? { props[.accessibilityLabel]?.stringValue }
 
     /// Whether pressing the node means something: a button, or a node that handles press.
     var isPressable: Bool { kind == .button || events.contains(.press) }
+
+    /// The node a long press on this one reaches: itself or its nearest ancestor that handles
+    /// ``EventName/longPress``.
+    var longPressReceiver: MountedNode? {
+        var current: MountedNode? = self
+        while let node = current {
+            if node.events.contains(.longPress) { return node }
+            current = node.parent
+        }
+        return nil
+    }
 
     /// The node a press on this one reaches: itself or its nearest pressable ancestor,
     /// as a touch on a row's text presses the row.

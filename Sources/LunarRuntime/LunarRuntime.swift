@@ -29,6 +29,11 @@ public struct RuntimeOptions: Sendable {
     /// its own thread (UIKit's main thread), calling `runtime.executor.runPending()` whenever
     /// this asks for a turn; see ``LuaExecutor/init(hostDriven:clock:)``.
     public var hostDriven: LuaExecutor.WakeUp? = nil
+    /// Where `ui.Image` keeps the images it downloaded, across runs; nil: `Lunar/Images` beside
+    /// the network layer's response cache (the user's caches folder).
+    public var imageCacheDirectory: URL? = nil
+    /// The most bytes of images kept in memory, and on disk.
+    public var imageCacheLimits: (memory: Int, disk: Int) = (32 << 20, 256 << 20)
 
     public init(lua: LuaStateOptions = LuaStateOptions(memoryLimit: 256 << 20, instructionBudget: 200_000_000),
                 clock: LuaClock = .realTime, storageDirectory: URL? = nil) {
@@ -87,6 +92,12 @@ public actor LunarRuntime {
         }
         self.reloader = try ModuleReloader(state: state)
         let host = try ScreenHost(state: state, bundle: bundle, router: router)
+        if let network = state[extension: ScriptNetwork.self] {
+            let directory = options.imageCacheDirectory
+                ?? network.client.configuration.cacheDirectory.deletingLastPathComponent().appendingPathComponent("Images", isDirectory: true)
+            host.imageLoader = ImageLoader(client: network.client, directory: directory,
+                                           memoryLimit: options.imageCacheLimits.memory, diskLimit: options.imageCacheLimits.disk)
+        }
         ScriptModules.installScreens(on: state, host: host)
         self.executor = executor
         self.state = state

@@ -36,6 +36,15 @@ enum SpecDriverModule {
             m.function("tap(label)") { (label: String) throws in
                 try input(host) { try $0.tap(label) }
             }
+            m.function("longPress(label)") { (label: String) throws in
+                try input(host) { try $0.longPress(label) }
+            }
+            m.function("toggle(target)") { (target: String) throws in
+                try input(host) { try $0.toggle(target) }
+            }
+            m.function("scroll(target, offset)") { (target: String, offset: Double?) throws in
+                try input(host) { try $0.scroll(target, to: offset) }
+            }
             m.function("back") { () throws in
                 try input(host) { try $0.back() }
             }
@@ -93,6 +102,7 @@ enum SpecDriverModule {
         case .int(let i): .integer(i)
         case .double(let d): .number(d)
         case .string(let s): .string(s)
+        case .style(let style): .table(StyleTable.table(of: style))
         }
     }
 }

@@ -52,11 +52,57 @@ extension Element {
         Element(.list, id: id, key: key, children: rows)
     }
 
-    /// A picture from `source`, described by `alt` where it cannot be shown.
-    public static func image(alt: String, source: String? = nil, id: String? = nil, key: String? = nil) -> Element {
+    /// A picture from `source`, described by `alt` where it cannot be shown, fitted to its
+    /// frame by `resizeMode` (`"cover"`, `"contain"`, `"stretch"`, `"center"`; nil: cover).
+    public static func image(
+        alt: String, source: String? = nil, resizeMode: String? = nil, id: String? = nil, key: String? = nil
+    ) -> Element {
         var props: Props = [.alt: .string(alt)]
         if let source { props[.source] = .string(source) }
+        if let resizeMode { props[.resizeMode] = .string(resizeMode) }
         return Element(.image, id: id, key: key, props: props)
+    }
+
+    /// A plain box holding `children`.
+    public static func view(id: String? = nil, key: String? = nil, _ children: [Element]) -> Element {
+        Element(.view, id: id, key: key, children: children)
+    }
+
+    /// A box whose `children` scroll, top to bottom or (`horizontal`) left to right; by default
+    /// it reports ``EventName/scroll``.
+    public static func scrollView(
+        horizontal: Bool = false, id: String? = nil, key: String? = nil,
+        events: Set<EventName> = [.scroll], _ children: [Element]
+    ) -> Element {
+        var props = Props()
+        if horizontal { props[.horizontal] = true }
+        return Element(.scrollView, id: id, key: key, props: props, events: events, children: children)
+    }
+
+    /// A pressable box whose `children` are its content; by default it reports ``EventName/press``.
+    public static func pressable(
+        disabled: Bool = false, id: String? = nil, key: String? = nil,
+        events: Set<EventName> = [.press], _ children: [Element]
+    ) -> Element {
+        var props = Props()
+        if disabled { props[.disabled] = true }
+        return Element(.pressable, id: id, key: key, props: props, events: events, children: children)
+    }
+
+    /// An on/off toggle showing `value`; by default it reports ``EventName/change`` with the new
+    /// value as a boolean.
+    public static func `switch`(
+        value: Bool, disabled: Bool = false, id: String? = nil, key: String? = nil,
+        events: Set<EventName> = [.change]
+    ) -> Element {
+        var props: Props = [.value: .bool(value)]
+        if disabled { props[.disabled] = true }
+        return Element(.switch, id: id, key: key, props: props, events: events)
+    }
+
+    /// A spinner; hidden while not `animating`.
+    public static func activityIndicator(animating: Bool = true, id: String? = nil, key: String? = nil) -> Element {
+        Element(.activityIndicator, id: id, key: key, props: [.animating: .bool(animating)])
     }
 
     /// Flexible empty space.

@@ -21,6 +21,22 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Expre
     public static let change: EventName = "change"
     /// The user finished a `TextField` (return key); the payload is its text as a string.
     public static let submit: EventName = "submit"
+    /// The element was held down (a `Pressable`, or any element that declares it). No payload.
+    public static let longPress: EventName = "longPress"
+    /// A `ScrollView` or `List` scrolled; the payload is the content offset along its axis, in
+    /// points (`y` for a vertical one, `x` for a horizontal one), as a double.
+    public static let scroll: EventName = "scroll"
+    /// A `ScrollView` or `List` learned its visible extent along its axis (its height, or its
+    /// width when horizontal), or that extent changed; the payload is the extent in points, a double.
+    /// A renderer reports it before the first ``scroll`` and whenever the extent changes.
+    public static let viewport: EventName = "viewport"
+    /// A `List` was scrolled to within its threshold of the end (for paging). Reported by the
+    /// runtime, never by a renderer. No payload.
+    public static let endReached: EventName = "endReached"
+    /// An `Image`'s source loaded. Reported by the runtime, never by a renderer.
+    public static let load: EventName = "load"
+    /// An `Image`'s source could not be loaded. Reported by the runtime, never by a renderer.
+    public static let error: EventName = "error"
 }
 
 extension EventName: CustomStringConvertible {

@@ -34,6 +34,55 @@ public struct PropName: RawRepresentable, Hashable, Comparable, Sendable, Expres
     public static let alt: PropName = "alt"
     /// Where an `Image` comes from (a string the host understands: a bundle path or a URL).
     public static let source: PropName = "source"
+    /// The element's ``Style`` (a ``PropValue/style(_:)``): layout, colours, borders, text.
+    public static let style: PropName = "style"
+
+    // MARK: Scrolling, switches, indicators
+
+    /// Whether a `ScrollView` or `List` scrolls left to right instead of top to bottom (a boolean).
+    public static let horizontal: PropName = "horizontal"
+    /// Whether an `ActivityIndicator` spins (a boolean, true when absent); a stopped one is hidden.
+    public static let animating: PropName = "animating"
+    /// An `ActivityIndicator`'s size: `"small"` (the default), `"large"`, or a number of points.
+    public static let size: PropName = "size"
+
+    // MARK: Virtualized lists (set by the runtime)
+
+    /// How many items a `List` has in all (an integer); only some of them are mounted as children.
+    public static let itemCount: PropName = "itemCount"
+    /// The zero-based index of the item a `List`'s first child shows (an integer): rows before it
+    /// are not mounted, and a renderer leaves `firstIndex × estimatedItemSize` points above it.
+    public static let firstIndex: PropName = "firstIndex"
+    /// The size a `List` assumes for a row it has not measured, in points along its axis (a number).
+    public static let estimatedItemSize: PropName = "estimatedItemSize"
+
+    // MARK: Images (loadState and imageFile are set by the runtime)
+
+    /// How an `Image` fits its frame: `"cover"` (the default), `"contain"`, `"stretch"`, `"center"`.
+    public static let resizeMode: PropName = "resizeMode"
+    /// Where an `Image`'s source stands: `"loading"`, `"loaded"` or `"failed"` (then show ``alt``).
+    public static let loadState: PropName = "loadState"
+    /// The absolute path of a file holding a loaded `Image`'s bytes (a bundle file or a cache entry).
+    public static let imageFile: PropName = "imageFile"
+
+    // MARK: Accessibility (any element)
+
+    /// What assistive technology reads for the element (a string); a headless tap finds it by this.
+    public static let accessibilityLabel: PropName = "accessibilityLabel"
+    /// What the element is to assistive technology: `"button"`, `"link"`, `"header"`, `"image"`, ...
+    public static let accessibilityRole: PropName = "accessibilityRole"
+    /// What happens when the element is activated, read after the label (a string).
+    public static let accessibilityHint: PropName = "accessibilityHint"
+    /// `accessibilityState.disabled` (a boolean).
+    public static let accessibilityDisabled: PropName = "accessibilityDisabled"
+    /// `accessibilityState.selected` (a boolean).
+    public static let accessibilitySelected: PropName = "accessibilitySelected"
+    /// `accessibilityState.checked`: a boolean, or the string `"mixed"`.
+    public static let accessibilityChecked: PropName = "accessibilityChecked"
+    /// `accessibilityState.busy` (a boolean).
+    public static let accessibilityBusy: PropName = "accessibilityBusy"
+    /// `accessibilityState.expanded` (a boolean).
+    public static let accessibilityExpanded: PropName = "accessibilityExpanded"
 }
 
 extension PropName: CustomStringConvertible {

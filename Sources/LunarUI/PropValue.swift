@@ -8,10 +8,18 @@ public enum PropValue: Hashable, Sendable {
     case int(Int)
     case double(Double)
     case string(String)
+    /// An element's checked style (prop ``PropName/style``).
+    case style(Style)
 
     /// The string, when this value is one.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The style, when this value is one.
+    public var styleValue: Style? {
+        if case .style(let value) = self { return value }
         return nil
     }
 
@@ -31,20 +39,22 @@ public enum PropValue: Hashable, Sendable {
             guard value >= -9.223_372_036_854_775_808e18, value < 9.223_372_036_854_775_808e18 else { return nil }
             let integer = Int(value)
             return Double(integer) == value ? integer : nil
-        case .bool, .string:
+        case .bool, .string, .style:
             return nil
         }
     }
 }
 
 extension PropValue: CustomStringConvertible {
-    /// The value as it would be written in a literal: strings quoted, numbers and booleans bare.
+    /// The value as it would be written in a literal: strings quoted, numbers and booleans bare,
+    /// a style as a Lua table.
     public var description: String {
         switch self {
         case .bool(let value): return String(value)
         case .int(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return quoted(value)
+        case .style(let value): return value.description
         }
     }
 }

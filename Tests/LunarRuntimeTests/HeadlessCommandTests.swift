@@ -13,6 +13,10 @@ import Testing
         #expect(try HeadlessCommand.parse("clear Account") == .clear(field: "Account"))
         #expect(try HeadlessCommand.parse("submit Account") == .submit(field: "Account"))
         #expect(try HeadlessCommand.parse(#"type Account """#) == .type(field: "Account", text: ""))
+        #expect(try HeadlessCommand.parse("longpress Row") == .longPress("Row"))
+        #expect(try HeadlessCommand.parse(#"toggle "Dark mode""#) == .toggle("Dark mode"))
+        #expect(try HeadlessCommand.parse("scroll items 480") == .scroll("items", offset: 480))
+        #expect(try HeadlessCommand.parse("scroll items end") == .scroll("items", offset: nil))
         #expect(try HeadlessCommand.parse("") == nil)
         #expect(try HeadlessCommand.parse("# a comment") == nil)
     }
@@ -20,9 +24,12 @@ import Testing
     @Test func refusesMalformedLinesWithAMessage() {
         #expect(throws: HeadlessCommandError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
         #expect(throws: HeadlessCommandError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
-        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, back, wait, snapshot)")) {
+        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, longpress, toggle, scroll, back, wait, snapshot)")) {
             try HeadlessCommand.parse("press OK")
         }
         #expect(throws: HeadlessCommandError("usage: back")) { try HeadlessCommand.parse("back now") }
+        #expect(throws: HeadlessCommandError("scroll: 'down' is not an offset (a number of points, or end)")) {
+            try HeadlessCommand.parse("scroll items down")
+        }
     }
 }

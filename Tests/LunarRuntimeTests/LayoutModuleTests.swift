@@ -84,10 +84,10 @@ import Testing
 
     @Test func badStyleKeysAndValuesNameTheKeyAtTheCallersLine() {
         #expect(error("layout.compute({ style = { flexDirecton = 'row' } })")
-            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.style: unknown style key 'flexDirecton')")
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.style: unknown style key 'flexDirecton' (did you mean 'flexDirection'?))")
         #expect(error("layout.compute({ children = { { style = { width = true } } } })")
-            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.children[1].style.width must be a number, a percentage such as \"50%\" or \"auto\", got boolean)")
-        #expect(error("layout.compute({ style = { flexDirection = 'sideways' } })").contains("node.style.flexDirection must be one of \"column\", \"column-reverse\", \"row\", \"row-reverse\", got \"sideways\""))
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.children[1].style.width must be a number >= 0, a percentage such as \"50%\" or \"auto\", got a boolean)")
+        #expect(error("layout.compute({ style = { flexDirection = 'sideways' } })").contains("node.style.flexDirection must be one of \"column\", \"row\", \"column-reverse\", \"row-reverse\", got \"sideways\""))
         #expect(error("layout.compute({}, { width = -1 })").contains("option 'width' must be a number >= 0, got -1"))
         #expect(error("layout.compute({}, { depth = 1 })").contains("unknown option 'depth'"))
     }

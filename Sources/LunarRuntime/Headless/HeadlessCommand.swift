@@ -11,6 +11,9 @@
 /// | `clear FIELD` | empties a field |
 /// | `submit FIELD` | submits a field |
 /// | `tap LABEL` | taps a button (title or id), a pressable text, or an alert button |
+/// | `longpress LABEL` | holds down an element that handles `onLongPress` |
+/// | `toggle SWITCH` | flips a switch (id or accessibility label) |
+/// | `scroll TARGET OFFSET` | scrolls a scroll view or list (id or accessibility label) to OFFSET points, or `end` |
 /// | `back` | goes back (pop or dismiss) |
 /// | `wait` | waits until network, timers and callbacks are idle |
 /// | `snapshot` | prints the screen |
@@ -20,6 +23,10 @@ public enum HeadlessCommand: Equatable, Sendable {
     case clear(field: String)
     case submit(field: String)
     case tap(String)
+    case longPress(String)
+    case toggle(String)
+    /// Scrolls to an offset in points; nil: to the end of a list.
+    case scroll(String, offset: Double?)
     case back
     case wait
     case snapshot
@@ -38,11 +45,20 @@ public enum HeadlessCommand: Equatable, Sendable {
         case "clear": try expect(1, "clear FIELD"); return .clear(field: args[0])
         case "submit": try expect(1, "submit FIELD"); return .submit(field: args[0])
         case "tap": try expect(1, "tap LABEL"); return .tap(args[0])
+        case "longpress": try expect(1, "longpress LABEL"); return .longPress(args[0])
+        case "toggle": try expect(1, "toggle SWITCH"); return .toggle(args[0])
+        case "scroll":
+            try expect(2, "scroll TARGET OFFSET (points, or end)")
+            if args[1] == "end" { return .scroll(args[0], offset: nil) }
+            guard let offset = Double(args[1]), offset.isFinite else {
+                throw HeadlessCommandError("scroll: '\(args[1])' is not an offset (a number of points, or end)")
+            }
+            return .scroll(args[0], offset: offset)
         case "back": try expect(0, "back"); return .back
         case "wait": try expect(0, "wait"); return .wait
         case "snapshot": try expect(0, "snapshot"); return .snapshot
         default:
-            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, back, wait, snapshot)")
+            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, toggle, scroll, back, wait, snapshot)")
         }
     }
 

@@ -32,6 +32,9 @@ extension LunarRuntime {
             case .clear(let field): try renderer.clear(field)
             case .submit(let field): try renderer.submit(field)
             case .tap(let label): try renderer.tap(label)
+            case .longPress(let label): try renderer.longPress(label)
+            case .toggle(let target): try renderer.toggle(target)
+            case .scroll(let target, let offset): try renderer.scroll(target, to: offset)
             case .back: try renderer.back()
             case .wait:
                 guard await wait(timeout: 10) else {

@@ -39,6 +39,38 @@ function helpers.dispatch(tree, path, event, ...)
   if handler then return handler(...) end
 end
 
+-- Builds rows first..last of the virtualized list at `path` as its children (so events reach
+-- their handlers), keyed as ui.List keys them; returns the list element.
+function helpers.listRows(tree, path, first, last)
+  local node = tree
+  for _, i in ipairs(path) do node = node.children[i] end
+  local v = node.virtual
+  local children = {}
+  for i = first, last do
+    local item = v.items[i]
+    local child = v.row(item, i)
+    if type(child) ~= "table" then
+      error((v.where or "") .. "ui.List: row " .. i .. " did not return an element (got " .. type(child) .. ")", 0)
+    end
+    local k
+    if type(v.key) == "function" then k = v.key(item, i)
+    elseif v.key ~= nil and type(item) == "table" then k = item[v.key]
+    end
+    child.key = k ~= nil and tostring(k) or tostring(i)
+    children[#children + 1] = child
+  end
+  node.children = children
+  return node
+end
+
+-- The options of the virtualized list at `path`: end threshold, draw distance, initial rows.
+function helpers.listOptions(tree, path)
+  local node = tree
+  for _, i in ipairs(path) do node = node.children[i] end
+  local v = node.virtual
+  return v.threshold, v.drawDistance, v.initial
+end
+
 function helpers.subscribe(source, onValue)
   return source:subscribe(onValue)
 end

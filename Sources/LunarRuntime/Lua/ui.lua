@@ -14,11 +14,136 @@ local ui = {}
 ---@field events table
 ---@field children lunar.ui.Element[]
 
+-- Keyword unions make long lines.
+-- luacheck: push no max comment line length
+---A style: React Native's style keys (docs/lua/styles.md). A key's value may be a signal.
+---@class lunar.ui.Style
+---@field direction? "inherit"|"ltr"|"rtl"|Signal Layout direction; default "inherit".
+---@field flexDirection? "column"|"row"|"column-reverse"|"row-reverse"|Signal Main axis; default "column".
+---@field justifyContent? "flex-start"|"center"|"flex-end"|"space-between"|"space-around"|"space-evenly"|Signal Main-axis distribution; default "flex-start".
+---@field alignItems? "flex-start"|"center"|"flex-end"|"stretch"|"baseline"|Signal Cross-axis alignment of children; default "stretch".
+---@field alignSelf? "auto"|"flex-start"|"center"|"flex-end"|"stretch"|"baseline"|Signal Overrides the parent's alignItems; default "auto".
+---@field alignContent? "flex-start"|"center"|"flex-end"|"stretch"|"space-between"|"space-around"|"space-evenly"|Signal Lines of a wrapping container; default "flex-start".
+---@field flexWrap? "nowrap"|"wrap"|"wrap-reverse"|Signal Default "nowrap".
+---@field flex? number|Signal Positive grows (basis 0), negative shrinks.
+---@field flexGrow? number|Signal Default 0.
+---@field flexShrink? number|Signal Default 0.
+---@field flexBasis? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field width? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field height? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field minWidth? number|string|Signal Points or "50%"; default none.
+---@field minHeight? number|string|Signal Points or "50%"; default none.
+---@field maxWidth? number|string|Signal Points or "50%"; default none.
+---@field maxHeight? number|string|Signal Points or "50%"; default none.
+---@field margin? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginTop? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginRight? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginBottom? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginLeft? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginStart? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginEnd? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginHorizontal? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginVertical? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field padding? number|string|Signal Points or "50%"; default 0.
+---@field paddingTop? number|string|Signal Points or "50%"; default 0.
+---@field paddingRight? number|string|Signal Points or "50%"; default 0.
+---@field paddingBottom? number|string|Signal Points or "50%"; default 0.
+---@field paddingLeft? number|string|Signal Points or "50%"; default 0.
+---@field paddingStart? number|string|Signal Points or "50%"; default 0.
+---@field paddingEnd? number|string|Signal Points or "50%"; default 0.
+---@field paddingHorizontal? number|string|Signal Points or "50%"; default 0.
+---@field paddingVertical? number|string|Signal Points or "50%"; default 0.
+---@field borderWidth? number|Signal Points; default 0.
+---@field borderTopWidth? number|Signal Points; default 0.
+---@field borderRightWidth? number|Signal Points; default 0.
+---@field borderBottomWidth? number|Signal Points; default 0.
+---@field borderLeftWidth? number|Signal Points; default 0.
+---@field borderStartWidth? number|Signal Points; default 0.
+---@field borderEndWidth? number|Signal Points; default 0.
+---@field position? "relative"|"absolute"|"static"|Signal Default "relative".
+---@field top? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field right? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field bottom? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field left? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field start? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field end? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field gap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field rowGap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field columnGap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field aspectRatio? number|string|Signal Width / height: a number or "16/9"; default none.
+---@field boxSizing? "border-box"|"content-box"|Signal Default "border-box".
+---@field display? "flex"|"none"|"contents"|Signal "none" hides the element; default "flex".
+---@field overflow? "visible"|"hidden"|"scroll"|Signal Default "visible".
+---@field color? string|Signal Text colour: "#rgb", "#rrggbb", "#rrggbbaa", "rgb()", "rgba()" or a CSS name.
+---@field backgroundColor? string|Signal Fill colour; default transparent.
+---@field borderColor? string|Signal Colour of every border edge.
+---@field borderTopColor? string|Signal One edge's border colour.
+---@field borderRightColor? string|Signal One edge's border colour.
+---@field borderBottomColor? string|Signal One edge's border colour.
+---@field borderLeftColor? string|Signal One edge's border colour.
+---@field borderStartColor? string|Signal One edge's border colour.
+---@field borderEndColor? string|Signal One edge's border colour.
+---@field borderStyle? "solid"|"dotted"|"dashed"|Signal Default "solid".
+---@field borderRadius? number|Signal Corner radius in points; default 0.
+---@field borderTopLeftRadius? number|Signal One corner's radius.
+---@field borderTopRightRadius? number|Signal One corner's radius.
+---@field borderBottomLeftRadius? number|Signal One corner's radius.
+---@field borderBottomRightRadius? number|Signal One corner's radius.
+---@field opacity? number|Signal 0 (invisible) to 1 (opaque); default 1.
+---@field zIndex? number|Signal Stacking order among siblings; default 0.
+---@field fontSize? number|Signal Text size in points.
+---@field fontWeight? "normal"|"bold"|"100"|"200"|"300"|"400"|"500"|"600"|"700"|"800"|"900"|number|Signal Default "normal".
+---@field fontStyle? "normal"|"italic"|Signal Default "normal".
+---@field fontFamily? string|Signal A family name the renderer resolves.
+---@field textAlign? "auto"|"left"|"right"|"center"|"justify"|Signal Default "auto".
+---@field textDecorationLine? "none"|"underline"|"line-through"|"underline line-through"|Signal Default "none".
+---@field textTransform? "none"|"uppercase"|"lowercase"|"capitalize"|Signal Default "none".
+---@field lineHeight? number|Signal Line height in points.
+---@field letterSpacing? number|Signal Extra space between characters in points.
+---@field numberOfLines? integer|Signal The most lines a text shows (0: no limit); the rest is cut with an ellipsis.
+-- luacheck: pop
+
 ---What every element's spec table may hold; the array part is its children.
 ---@class lunar.ui.Spec
 ---@field id? string What tests and the headless driver name the element by.
 ---@field key? string Identity among siblings across renders.
+---@field style? lunar.ui.Style|(lunar.ui.Style|false)[]|Signal A style, or a list merged in order.
+---@field accessibilityLabel? string|Signal What assistive technology reads; a pressable element with no text needs one.
+---@field accessibilityRole? string|Signal "button", "link", "header", "image", "switch", "search", "text", ...
+---@field accessibilityHint? string|Signal What activating the element does, read after the label.
+---@field accessibilityState? lunar.ui.AccessibilityState
 ---@field [integer] lunar.ui.Element
+
+---The states assistive technology announces.
+---@class lunar.ui.AccessibilityState
+---@field disabled? boolean
+---@field selected? boolean
+---@field checked? boolean|"mixed"
+---@field busy? boolean
+---@field expanded? boolean
+
+---A ScrollView: its children scroll; `onScroll(offset)` gets the offset in points.
+---@class lunar.ui.ScrollViewSpec: lunar.ui.Spec
+---@field horizontal? boolean
+---@field onScroll? fun(offset: number)
+
+---A Pressable: its children are its content.
+---@class lunar.ui.PressableSpec: lunar.ui.Spec
+---@field disabled? boolean|Signal
+---@field onPress? fun()
+---@field onLongPress? fun()
+
+---A Switch: `value` or `bind` (a property it shows and sets); `onValueChange(value)`.
+---@class lunar.ui.SwitchSpec: lunar.ui.Spec
+---@field value? boolean|Signal
+---@field disabled? boolean|Signal
+---@field bind? Property
+---@field onValueChange? fun(value: boolean)
+
+---An ActivityIndicator: spins while `animating` (default true).
+---@class lunar.ui.ActivityIndicatorSpec: lunar.ui.Spec
+---@field animating? boolean|Signal
+---@field size? "small"|"large"|number
 
 ---A Text: its label is `text`.
 ---@class lunar.ui.TextSpec: lunar.ui.Spec
@@ -44,16 +169,26 @@ local ui = {}
 ---@field input? any What the command's execute receives.
 ---@field onPress? fun()
 
----A List: one `row(item, index)` element per item, keyed by `key`.
+---A List: one `row(item, index)` element per item, keyed by `key`; only the rows near the viewport are built.
 ---@class lunar.ui.ListSpec: lunar.ui.Spec
 ---@field items? any[]
 ---@field key? string|fun(item: any, index: integer): any
 ---@field row? fun(item: any, index: integer): lunar.ui.Element
+---@field estimatedItemSize? number A row's assumed size in points (44).
+---@field drawDistance? number Points beyond the viewport, on each side, whose rows are built too (a quarter viewport).
+---@field initialNumToRender? integer Rows built before the renderer reports a viewport (10).
+---@field horizontal? boolean
+---@field onScroll? fun(offset: number)
+---@field onEndReached? fun() Called once per item count when the end is within the threshold.
+---@field onEndReachedThreshold? number How near the end, in viewports, counts as reached (0.5).
 
----An Image: its label is `alt`.
+---An Image: its label is `alt`; `source` is a bundle file or an http(s) URL (or `{ uri = ... }`).
 ---@class lunar.ui.ImageSpec: lunar.ui.Spec
 ---@field alt? string|Signal
----@field source? string|Signal
+---@field source? string|{uri: string}|Signal
+---@field resizeMode? "cover"|"contain"|"stretch"|"center"
+---@field onLoad? fun(event: {source: string, cache: "memory"|"disk"|"none", bytes: integer})
+---@field onError? fun(error: {source: string, message: string, kind: string?, status: integer?})
 
 ---An alert's title, message and buttons.
 ---@class lunar.ui.AlertSpec
@@ -67,7 +202,10 @@ local ui = {}
 ---@field role? "cancel"|"destructive"
 ---@field onPress? fun()
 
-local EVENTS = { onPress = "press", onChange = "change", onSubmit = "submit" }
+local EVENTS = {
+  onPress = "press", onChange = "change", onSubmit = "submit", onLongPress = "longPress",
+  onScroll = "scroll", onEndReached = "endReached", onLoad = "load", onError = "error",
+}
 
 -- A prop may be a signal (anything with :subscribe): the runtime subscribes
 -- and updates just that node when it sends; :get() gives the first value.
@@ -83,7 +221,96 @@ local function current(v)
   if ok and type(get) == "function" then return v:get() end
   return nil
 end
-local FIELDS = { id = true, key = true, items = true, row = true, bind = true, command = true }
+local FIELDS = {
+  id = true, key = true, items = true, row = true, bind = true, command = true, onValueChange = true,
+  drawDistance = true, initialNumToRender = true, onEndReachedThreshold = true,
+}
+
+-- "file:line: " of the script code that called into lunar.ui (constructors tail-call, so
+-- error levels are not fixed): the first caller outside the runtime's own Lua, or "" (a
+-- constructor that render() tail-calls, `return ui.Column {...}`, has no line left to name).
+local function callerPosition()
+  for level = 3, 12 do
+    local _, where = pcall(error, "", level)
+    if where ~= "" and not where:find("^lunar%.ui:") and not where:find("^lunar%.runtime:") then return where end
+  end
+  return ""
+end
+
+-- accessibilityState = { selected = true } travels as flat props (accessibilitySelected = true).
+local STATES = {
+  disabled = "accessibilityDisabled", selected = "accessibilitySelected", checked = "accessibilityChecked",
+  busy = "accessibilityBusy", expanded = "accessibilityExpanded",
+}
+local function accessibilityState(node, state)
+  if type(state) ~= "table" then
+    error(callerPosition() .. "accessibilityState must be a table ({ selected = true, ... }), got " .. type(state), 0)
+  end
+  for name, value in pairs(state) do
+    local prop = STATES[name]
+    if prop == nil then
+      error(callerPosition() .. "accessibilityState has no '" .. tostring(name)
+        .. "' (disabled, selected, checked, busy, expanded)", 0)
+    end
+    node.props[prop] = value
+  end
+end
+
+-- Style tables ui.styles checked: they hold no signals, so binding skips them.
+local checkedStyles = setmetatable({}, { __mode = "k" })
+
+-- Whether a style (a table, or a list of them) has a signal as a value.
+local function styleHasSignal(style, depth)
+  if type(style) ~= "table" or checkedStyles[style] or depth > 16 then return false end
+  for k, v in pairs(style) do
+    local t = type(v)
+    if t == "table" or t == "userdata" then
+      if type(k) == "string" then
+        if signalLike(v) then return true end
+      elseif styleHasSignal(v, depth + 1) then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- Flattens a style with signals into one table of current values, in merge order
+-- (list entries, then the table's own keys); each key a signal sets is bound as
+-- "style.<key>", and a later plain value for the key drops that binding.
+local function flattenStyle(style, into, bound, depth)
+  if style == nil or style == false then return end
+  if type(style) ~= "table" or depth > 16 then
+    into[#into + 1] = style -- not a style: left for the reader to reject
+    return
+  end
+  for i = 1, #style do flattenStyle(style[i], into, bound, depth + 1) end
+  for k, v in pairs(style) do
+    if type(k) == "string" then
+      if signalLike(v) then
+        bound["style." .. k] = v
+        into[k] = current(v)
+      else
+        bound["style." .. k] = nil
+        into[k] = v
+      end
+    elseif math.type(k) ~= "integer" or k < 1 or k > #style then
+      into[k] = v -- a bad key: left for the reader to name
+    end
+  end
+end
+
+-- Sets an element's style: as it is, or flattened when a key's value is a signal.
+local function setStyle(node, style)
+  if not styleHasSignal(style, 0) then
+    node.props.style = style
+    return
+  end
+  node.bound = node.bound or {}
+  local flat = {}
+  flattenStyle(style, flat, node.bound, 0)
+  node.props.style = flat
+end
 
 -- Builds an element: `label` names the prop a bare string fills (Text's text).
 local function element(kind, spec, label)
@@ -106,6 +333,10 @@ local function element(kind, spec, label)
         node.events[event] = v
       elseif k == "id" or k == "key" then
         node[k] = v
+      elseif k == "style" and not signalLike(v) then
+        setStyle(node, v)
+      elseif k == "accessibilityState" then
+        accessibilityState(node, v)
       elseif not FIELDS[k] then
         if signalLike(v) then
           node.bound = node.bound or {}
@@ -145,10 +376,66 @@ function ui.Spacer(spec) return element("Spacer", spec) end
 ---@return lunar.ui.Element
 function ui.Divider(spec) return element("Divider", spec) end
 
---- An image: `ui.Image { alt = "Logo", source = "logo.png" }`.
+--- An image: `ui.Image { alt = "Logo", source = "images/logo.png" }` or a URL; the runtime loads and caches it.
 ---@param spec string|lunar.ui.ImageSpec
 ---@return lunar.ui.Element
-function ui.Image(spec) return element("Image", spec, "alt") end
+function ui.Image(spec)
+  local node = element("Image", spec, "alt")
+  local source = node.props.source
+  if type(source) == "table" and not signalLike(source) then
+    node.props.source = source.uri
+  end
+  return node
+end
+
+--- A box: the generic container (a column unless its style says otherwise).
+---@param spec lunar.ui.Spec?
+---@return lunar.ui.Element
+function ui.View(spec) return element("View", spec) end
+
+--- A box whose children scroll: `ui.ScrollView { horizontal = true, onScroll = function(offset) end, ... }`.
+---@param spec lunar.ui.ScrollViewSpec?
+---@return lunar.ui.Element
+function ui.ScrollView(spec) return element("ScrollView", spec) end
+
+--- Makes its children pressable: `ui.Pressable { onPress = open, accessibilityLabel = "Open", ui.Text "Open" }`.
+---@param spec lunar.ui.PressableSpec
+---@return lunar.ui.Element
+function ui.Pressable(spec) return element("Pressable", spec) end
+
+--- An on/off switch: `ui.Switch { bind = vm.notifications }` or `{ value = on, onValueChange = fn }`.
+---@param spec lunar.ui.SwitchSpec
+---@return lunar.ui.Element
+function ui.Switch(spec)
+  local node = element("Switch", spec)
+  if type(spec) ~= "table" then spec = {} end
+  local onValueChange = spec.onValueChange
+  if onValueChange ~= nil then node.events.change = onValueChange end
+  local bind = spec.bind
+  if bind ~= nil then
+    -- Two-way binding, as TextField's: the switch shows the property; flipping it sets it.
+    node.props.value = bind:get()
+    if signalLike(bind) then
+      node.bound = node.bound or {}
+      node.bound.value = bind
+    end
+    node.events.change = function(value)
+      bind:set(value)
+      if onValueChange then onValueChange(value) end
+    end
+  end
+  if node.props.value == nil then node.props.value = false end
+  return node
+end
+
+--- A spinner: `ui.ActivityIndicator { animating = vm.loading, size = "large" }`.
+---@param spec lunar.ui.ActivityIndicatorSpec?
+---@return lunar.ui.Element
+function ui.ActivityIndicator(spec)
+  local node = element("ActivityIndicator", spec)
+  if node.props.animating == nil then node.props.animating = true end
+  return node
+end
 
 --- A text field: `ui.TextField { placeholder = "Account", bind = vm.account }`.
 ---@param spec string|lunar.ui.TextFieldSpec
@@ -206,7 +493,11 @@ function ui.Button(spec)
   return node
 end
 
+-- Asks the renderer for scroll and viewport reports even when the script has no onScroll.
+local function ignore() end
+
 --- A list: `ui.List { items = items, key = "id", row = function(item) return ui.Text(item.name) end }`.
+--- Virtualized: the runtime calls `row` only for the rows near the viewport.
 ---@param spec lunar.ui.ListSpec
 ---@return lunar.ui.Element
 function ui.List(spec)
@@ -215,18 +506,33 @@ function ui.List(spec)
   if items ~= nil then
     if type(row) ~= "function" then error("ui.List: 'row' must be a function(item, index)", 2) end
     if type(items) ~= "table" then error("ui.List: 'items' must be a table", 2) end
-    for i, item in ipairs(items) do
-      local child = row(item, i)
-      if type(child) ~= "table" then error("ui.List: row " .. i .. " did not return an element", 2) end
-      local k
-      if type(key) == "function" then k = key(item, i)
-      elseif key ~= nil and type(item) == "table" then k = item[key]
-      end
-      child.key = k ~= nil and tostring(k) or tostring(i)
-      node.children[#node.children + 1] = child
-    end
+    local size = spec.estimatedItemSize or 44
+    if type(size) ~= "number" or size <= 0 then error("ui.List: 'estimatedItemSize' must be a positive number", 2) end
+    local threshold = spec.onEndReachedThreshold or 0.5
+    if type(threshold) ~= "number" then error("ui.List: 'onEndReachedThreshold' must be a number", 2) end
+    -- Where the list was built, for errors in rows the runtime builds later.
+    local where = callerPosition()
+    node.props.itemCount = #items
+    node.props.estimatedItemSize = size
+    node.virtual = {
+      items = items, row = row, key = key, where = where, threshold = threshold,
+      drawDistance = spec.drawDistance, initial = spec.initialNumToRender,
+    }
+    node.events.scroll = node.events.scroll or ignore
+    node.events.viewport = ignore
   end
   return node
+end
+
+--- Checks named styles once, where they are defined (React Native's `StyleSheet.create`),
+--- and returns the same table: `local s = ui.styles { card = { padding = 8 } }`,
+--- then `style = s.card` or `style = { s.card, active and s.active }`.
+---@generic T: table<string, lunar.ui.Style>
+---@param styles T
+---@return T
+function ui.styles(styles)
+  local checked = native.styles(styles, checkedStyles) -- not a tail call: its errors name our caller's line
+  return checked
 end
 
 ui.hud = {

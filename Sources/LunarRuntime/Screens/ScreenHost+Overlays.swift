@@ -59,13 +59,14 @@ extension ScreenHost {
         case .element(let screenID, let node, let name, let payload):
             guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
             if name == .change, let payload { screen.reconciler.recordProps(Props([(PropName.value, payload)]), of: node) }
+            if name == .scroll || name == .viewport { _ = listScrolled(node, event: name, payload: payload, on: screen) }
             var argument: [LuaValue] = []
             switch payload {
             case .string(let s)?: argument = [.string(s)]
             case .int(let i)?: argument = [.integer(i)]
             case .double(let d)?: argument = [.number(d)]
             case .bool(let b)?: argument = [.boolean(b)]
-            case nil: break
+            case .style?, nil: break
             }
             let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
             do {

@@ -58,15 +58,25 @@ extension ScreenHost {
         }
         tree.push(to: stack)
         var reader = ElementReader(stack: stack)
-        let element: Element
+        var element: Element
         do {
             element = try reader.read(at: stack.top)
         } catch {
             renderFailed("render() of \(screen.module): \(error.message)", by: results.dropFirst().first, on: screen)
             return
         }
+        let lists: [(path: [Int], list: VirtualList)]
+        do {
+            lists = try buildListRows(of: &element, reader: &reader, tree: treeRef, on: screen)
+        } catch {
+            renderFailed(error, on: screen)
+            return
+        }
+        let images = resolveImages(in: &element)
         screen.lastTree = LuaTableReference(reference: treeRef)
         let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))
+        recordLists(lists, on: screen)
+        recordImages(images, on: screen)
         if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
         if let reloadError {
             if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }

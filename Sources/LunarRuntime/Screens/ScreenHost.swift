@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarBundle
+import LunarNetwork
 import LunarRouter
 import LunarSignals
 import LunarUI
@@ -50,6 +51,10 @@ public final class ScreenHost: RendererDelegate {
     var reloadError: LuaScriptError?
     /// The hook points of every lifecycle step, render and view-model step.
     let interceptors: Interceptors
+    /// Loads `ui.Image` URLs through the network layer, with its caches (nil: URLs fail).
+    var imageLoader: ImageLoader?
+    /// The image sources shown on some screen, and where each stands.
+    var imageStates: [String: ImageSourceState] = [:]
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
 

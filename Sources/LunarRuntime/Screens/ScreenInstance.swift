@@ -26,6 +26,10 @@ final class ScreenInstance {
     var setupFailure: LuaScriptError?
     /// Subscriptions to signal-valued props, by node and prop.
     var bindings: [PropBindingKey: PropBinding] = [:]
+    /// The virtualized lists shown, by node.
+    var lists: [NodeID: VirtualList] = [:]
+    /// The images shown, by node.
+    var images: [NodeID: ShownImage] = [:]
 
     init(id: ScreenID, module: String, target: String, instance: LuaTableReference, modal: Bool) {
         self.id = id

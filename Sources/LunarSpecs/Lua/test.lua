@@ -474,6 +474,20 @@ function app.submit(field) drive(native.submit, field) end
 ---@param label string
 function app.tap(label) drive(native.tap, label) end
 
+--- Holds down an element that handles onLongPress (its id, label or accessibility label).
+---@param label string
+function app.longPress(label) drive(native.longPress, label) end
+
+--- Flips a switch (its id or accessibility label), reporting onValueChange.
+---@param target string
+function app.toggle(target) drive(native.toggle, target) end
+
+--- Scrolls a ScrollView or List (its id or accessibility label) to `offset` points,
+--- or to a list's end when `offset` is nil.
+---@param target string
+---@param offset number|nil
+function app.scroll(target, offset) drive(native.scroll, target, offset) end
+
 --- Goes back: pops, or dismisses a modal; an error on the first screen.
 function app.back() drive(native.back) end
 

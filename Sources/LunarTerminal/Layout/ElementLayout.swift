@@ -19,7 +19,7 @@ struct ElementLayout {
         guard width > 0 else { return ContentBlock(width: 0) }
         var block: ContentBlock
         switch node.kind {
-        case .column, .list:
+        case .column, .list, .view, .scrollView, .pressable:
             block = ContentBlock(width: width)
             for child in node.children { block.appendBelow(self.block(for: child, width: width)) }
         case .row:
@@ -28,6 +28,10 @@ struct ElementLayout {
             block = textBlock(node.string(.text), width: width, style: .normal)
         case .image:
             block = textBlock("[image: \(node.string(.alt))]", width: width, style: .hint)
+        case .switch:
+            block = textBlock(Self.switchText(node), width: width, style: .normal)
+        case .activityIndicator:
+            block = textBlock("…", width: width, style: .hint)
         case .button:
             block = buttonBlock(for: node, width: width)
         case .textField:
@@ -51,10 +55,15 @@ struct ElementLayout {
         return block
     }
 
+    /// A switch as `[x]` (on) or `[ ]` (off).
+    static func switchText(_ node: MountedNode) -> String {
+        node.props[.value]?.boolValue == true ? "[x]" : "[ ]"
+    }
+
     /// The columns `node` takes when given as many as it likes; a row divides its width by these.
     func naturalWidth(of node: MountedNode) -> Int {
         switch node.kind {
-        case .column, .list:
+        case .column, .list, .view, .scrollView, .pressable:
             return node.children.map(naturalWidth(of:)).max() ?? 0
         case .row:
             return node.children.map(naturalWidth(of:)).reduce(0, +) + max(0, node.children.count - 1)
@@ -62,6 +71,10 @@ struct ElementLayout {
             return node.string(.text).split(separator: "\n").map { displayWidth(of: $0) }.max() ?? 0
         case .image:
             return displayWidth(of: "[image: \(node.string(.alt))]")
+        case .switch:
+            return displayWidth(of: Self.switchText(node))
+        case .activityIndicator:
+            return 1
         case .button:
             return displayWidth(of: node.string(.title)) + 4
         case .textField:
