@@ -302,6 +302,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Intercept", ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
         ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
+        ("Layout", ["LunarLayout", "LunarUI"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

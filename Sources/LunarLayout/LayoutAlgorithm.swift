@@ -50,41 +50,43 @@ private struct FlexLine {
     var crossSize: Double
     var crossOffset = 0.0
     var maxAscent = 0.0
+    /// What align-content adds between lines; stretched items take it too (as Yoga does).
+    var stretchExtra = 0.0
 }
 
 extension LayoutNode {
     // MARK: Style helpers
 
-    var resolvedFlexGrow: Double {
-        if let grow = style.flexGrow { return grow }
-        if let flex = style.flex, flex > 0 { return flex }
+    @inline(__always) var resolvedFlexGrow: Double {
+        if let grow = currentStyle.flexGrow { return grow }
+        if let flex = currentStyle.flex, flex > 0 { return flex }
         return 0
     }
 
-    var resolvedFlexShrink: Double {
-        if let shrink = style.flexShrink { return shrink }
-        if let flex = style.flex, flex < 0 { return -flex }
+    @inline(__always) var resolvedFlexShrink: Double {
+        if let shrink = currentStyle.flexShrink { return shrink }
+        if let flex = currentStyle.flex, flex < 0 { return -flex }
         return 0
     }
 
     var resolvedFlexBasis: LayoutValue {
-        switch style.flexBasis {
-        case .points, .percent: return style.flexBasis
+        switch currentStyle.flexBasis {
+        case .points, .percent: return currentStyle.flexBasis
         default:
-            if let flex = style.flex, flex > 0 { return .points(0) }
+            if let flex = currentStyle.flex, flex > 0 { return .points(0) }
             return .auto
         }
     }
 
     /// Width or height, except that equal min and max sizes fix it.
-    func resolvedDimension(row: Bool) -> LayoutValue {
-        let maxValue = row ? style.maxWidth : style.maxHeight
-        let minValue = row ? style.minWidth : style.minHeight
+    @inline(__always) func resolvedDimension(row: Bool) -> LayoutValue {
+        let maxValue = row ? currentStyle.maxWidth : currentStyle.maxHeight
+        let minValue = row ? currentStyle.minWidth : currentStyle.minHeight
         if maxValue.isDefined, maxValue == minValue { return maxValue }
-        return row ? style.width : style.height
+        return row ? currentStyle.width : currentStyle.height
     }
 
-    func definesDimension(row: Bool, ownerSize: Double) -> Bool {
+    @inline(__always) func definesDimension(row: Bool, ownerSize: Double) -> Bool {
         switch resolvedDimension(row: row) {
         case .points(let v): return v >= 0
         case .percent(let p): return p >= 0 && !ownerSize.isNaN
@@ -92,23 +94,35 @@ extension LayoutNode {
         }
     }
 
+    /// Resolves margin, padding and border for an owner width and direction (kept until the
+    /// style, the owner width or the direction changes).
     func resolveBoxes(ownerWidth: Double, direction: LayoutDirection) {
         layoutDirection = direction
-        margin = resolveEdges(style.margin, ownerWidth, direction)
-        padding = resolveEdges(style.padding, ownerWidth, direction)
-        border = resolveEdges(style.border, .nan, direction)
+        if boxesResolved, direction == boxesDirection, same(ownerWidth, boxesOwnerWidth) { return }
+        margin = resolveEdges(\.margin, ownerWidth, direction)
+        padding = resolveEdges(\.padding, ownerWidth, direction)
+        border = resolveEdges(\.border, .nan, direction)
+        autoMargins = 0
+        if currentStyle.margin.value(.left, direction) == .auto { autoMargins |= 1 << Edge.left.rawValue }
+        if currentStyle.margin.value(.top, direction) == .auto { autoMargins |= 1 << Edge.top.rawValue }
+        if currentStyle.margin.value(.right, direction) == .auto { autoMargins |= 1 << Edge.right.rawValue }
+        if currentStyle.margin.value(.bottom, direction) == .auto { autoMargins |= 1 << Edge.bottom.rawValue }
+        boxesResolved = true
+        boxesDirection = direction
+        boxesOwnerWidth = ownerWidth
     }
 
-    private func resolveEdges(_ edges: LayoutEdges, _ ownerWidth: Double, _ direction: LayoutDirection) -> Box {
+    private func resolveEdges(_ edges: KeyPath<LayoutStyle, LayoutEdges>, _ ownerWidth: Double, _ direction: LayoutDirection) -> Box {
         @inline(__always) func value(_ edge: Edge) -> Double {
-            let v = edges.value(edge, direction).resolve(ownerWidth)
+            let v = currentStyle[keyPath: edges].value(edge, direction).resolve(ownerWidth)
             return v.isNaN ? 0 : v
         }
         return Box(left: value(.left), top: value(.top), right: value(.right), bottom: value(.bottom))
     }
 
-    func isMarginAuto(_ edge: Edge) -> Bool {
-        style.margin.value(edge, layoutDirection) == .auto
+    /// Whether the margin on an edge is `auto` (for the direction the boxes were resolved in).
+    @inline(__always) func isMarginAuto(_ edge: Edge) -> Bool {
+        autoMargins & (1 << edge.rawValue) != 0
     }
 
     @inline(__always) func paddingAndBorder(row: Bool) -> Double {
@@ -123,9 +137,10 @@ extension LayoutNode {
         row ? margin.horizontal : margin.vertical
     }
 
-    func boundWithinMinMax(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
-        let minV = resolveSize(row ? style.minWidth : style.minHeight, row: row, axisSize)
-        let maxV = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, axisSize)
+    @inline(__always) func boundWithinMinMax(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
+        guard hasMinMax else { return value }
+        let minV = resolveSize(row ? currentStyle.minWidth : currentStyle.minHeight, row: row, axisSize)
+        let maxV = resolveSize(row ? currentStyle.maxWidth : currentStyle.maxHeight, row: row, axisSize)
         var v = value
         if !maxV.isNaN, maxV >= 0, v > maxV { v = maxV }
         if !minV.isNaN, minV >= 0, v < minV { v = minV }
@@ -134,27 +149,27 @@ extension LayoutNode {
 
     /// A size property resolved as a border-box size: with `boxSizing` content-box, padding and
     /// border are added to it.
-    func resolveSize(_ value: LayoutValue, row: Bool, _ ownerSize: Double) -> Double {
+    @inline(__always) func resolveSize(_ value: LayoutValue, row: Bool, _ ownerSize: Double) -> Double {
         let resolved = value.resolve(ownerSize)
-        return resolved.isNaN || style.boxSizing == .borderBox ? resolved : resolved + paddingAndBorder(row: row)
+        return resolved.isNaN || currentStyle.boxSizing == .borderBox ? resolved : resolved + paddingAndBorder(row: row)
     }
 
     /// Within min and max, and never less than padding plus border.
-    func boundAxis(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
+    @inline(__always) func boundAxis(row: Bool, _ value: Double, _ axisSize: Double) -> Double {
         maxDefined(boundWithinMinMax(row: row, value, axisSize), paddingAndBorder(row: row))
     }
 
     /// The relative offset along an axis: the leading inset, or minus the trailing one.
     func relativeOffset(row: Bool, containerSize: Double) -> Double {
-        guard style.position == .relative else { return 0 }
+        guard currentStyle.position == .relative, hasInsets else { return 0 }
         return insetOffset(row: row, containerSize: containerSize)
     }
 
     /// The leading inset along an axis, or minus the trailing one (the root's position, whatever its type).
     func insetOffset(row: Bool, containerSize: Double) -> Double {
-        let lead = style.inset.value(row ? .left : .top, layoutDirection).resolve(containerSize)
+        let lead = currentStyle.inset.value(row ? .left : .top, layoutDirection).resolve(containerSize)
         if !lead.isNaN { return lead }
-        let trail = style.inset.value(row ? .right : .bottom, layoutDirection).resolve(containerSize)
+        let trail = currentStyle.inset.value(row ? .right : .bottom, layoutDirection).resolve(containerSize)
         return trail.isNaN ? 0 : -trail
     }
 
@@ -167,6 +182,7 @@ extension LayoutNode {
         layoutCache = nil
         measureCache.removeAll(keepingCapacity: true)
         isDirty = false
+        laidOutSinceRounding = true
         for child in children { child.zeroLayout() }
     }
 
@@ -182,22 +198,19 @@ extension LayoutNode {
             measureCacheNext = 0
             pass = context.pass
         }
-        let dir = style.direction == .inherit ? direction : style.direction
-        if let cached = layoutCache,
-           cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
+        let dir = currentStyle.direction == .inherit ? direction : currentStyle.direction
+        if let cached = cachedResult(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout) {
             measuredWidth = cached.measuredWidth
             measuredHeight = cached.measuredHeight
-            if !performLayout { resolveBoxes(ownerWidth: ownerWidth, direction: dir) }
+            resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+            if performLayout { isDirty = false }
             return
         }
-        if !performLayout {
-            for cached in measureCache
-            where cached.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir) {
-                measuredWidth = cached.measuredWidth
-                measuredHeight = cached.measuredHeight
-                resolveBoxes(ownerWidth: ownerWidth, direction: dir)
-                return
-            }
+        if performLayout {
+            context.counters.statistics.layouts += 1
+            laidOutSinceRounding = true
+        } else {
+            context.counters.statistics.measures += 1
         }
         layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
         let entry = LayoutCacheEntry(
@@ -216,6 +229,26 @@ extension LayoutNode {
         }
     }
 
+    /// A result from the caches that holds for these constraints: for a measured leaf any result
+    /// its measure function would repeat (Yoga's compatible constraints), for a container the same
+    /// constraints (a layout for a layout; a layout or a measurement for a measurement).
+    private func cachedResult(
+        _ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double,
+        _ dir: LayoutDirection, _ performLayout: Bool
+    ) -> LayoutCacheEntry? {
+        if measure != nil {
+            resolveBoxes(ownerWidth: ow, direction: dir)
+            let marginRow = margin.horizontal, marginColumn = margin.vertical
+            if let cached = layoutCache, cached.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) {
+                return cached
+            }
+            return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
+        }
+        if let cached = layoutCache, cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+        guard !performLayout else { return nil }
+        return measureCache.first { $0.matches(w, h, wm, hm, ow, oh, dir) }
+    }
+
     // MARK: The algorithm
 
     private func layoutImpl(
@@ -227,7 +260,7 @@ extension LayoutNode {
         let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
 
         if let measure {
-            measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight)
+            measureLeaf(measure, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, context)
             return
         }
         let items = flowChildren()
@@ -248,10 +281,12 @@ extension LayoutNode {
             return
         }
 
-        let mainAxis = style.flexDirection.resolved(dir)
+        let mainAxis = currentStyle.flexDirection.resolved(dir)
         let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(dir)
         let isMainRow = mainAxis.isRow
-        let isWrap = style.flexWrap != .noWrap
+        let isWrap = currentStyle.flexWrap != .noWrap
+        let isBaselineLayout = isMainRow && (currentStyle.alignItems == .baseline || baselineChildren > 0
+            || (contentsChildren > 0 && items.contains { $0.currentStyle.alignsSelfToBaseline }))
         let mainOwnerSize = isMainRow ? ownerWidth : ownerHeight
         let crossOwnerSize = isMainRow ? ownerHeight : ownerWidth
         let pbMain = isMainRow ? pbRow : pbColumn
@@ -262,10 +297,10 @@ extension LayoutNode {
         var mainMode = isMainRow ? widthModeIn : heightModeIn
         let crossMode = isMainRow ? heightModeIn : widthModeIn
 
-        let minInnerWidth = resolveSize(style.minWidth, row: true, ownerWidth) - pbRow
-        let maxInnerWidth = resolveSize(style.maxWidth, row: true, ownerWidth) - pbRow
-        let minInnerHeight = resolveSize(style.minHeight, row: false, ownerHeight) - pbColumn
-        let maxInnerHeight = resolveSize(style.maxHeight, row: false, ownerHeight) - pbColumn
+        let minInnerWidth = resolveSize(currentStyle.minWidth, row: true, ownerWidth) - pbRow
+        let maxInnerWidth = resolveSize(currentStyle.maxWidth, row: true, ownerWidth) - pbRow
+        let minInnerHeight = resolveSize(currentStyle.minHeight, row: false, ownerHeight) - pbColumn
+        let maxInnerHeight = resolveSize(currentStyle.maxHeight, row: false, ownerHeight) - pbColumn
         var availableInnerWidth = availableWidth - marginRow - pbRow
         if !availableInnerWidth.isNaN {
             availableInnerWidth = maxDefined(minDefined(availableInnerWidth, maxInnerWidth), minInnerWidth)
@@ -279,39 +314,37 @@ extension LayoutNode {
         let minInnerMain = isMainRow ? minInnerWidth : minInnerHeight
         let maxInnerMain = isMainRow ? maxInnerWidth : maxInnerHeight
 
-        let mainGapValue = isMainRow ? (style.columnGap.isDefined ? style.columnGap : style.gap)
-            : (style.rowGap.isDefined ? style.rowGap : style.gap)
-        let crossGapValue = isMainRow ? (style.rowGap.isDefined ? style.rowGap : style.gap)
-            : (style.columnGap.isDefined ? style.columnGap : style.gap)
+        let mainGapValue = isMainRow ? (currentStyle.columnGap.isDefined ? currentStyle.columnGap : currentStyle.gap)
+            : (currentStyle.rowGap.isDefined ? currentStyle.rowGap : currentStyle.gap)
+        let crossGapValue = isMainRow ? (currentStyle.rowGap.isDefined ? currentStyle.rowGap : currentStyle.gap)
+            : (currentStyle.columnGap.isDefined ? currentStyle.columnGap : currentStyle.gap)
         let mainGap = max(0, { let v = mainGapValue.resolve(availableInnerMain); return v.isNaN ? 0 : v }())
         let crossGap = max(0, { let v = crossGapValue.resolve(availableInnerCross); return v.isNaN ? 0 : v }())
 
         // A lone child that both grows and shrinks in a fixed main size takes whatever is left
         // whatever its content, so it is not measured for a basis.
+        // Not under wrap: a wrapping line's free space depends on the bases of its items.
         var singleFlexChild: LayoutNode?
         if mainMode == .exactly && !isWrap {
-            for child in items where child.style.display != .none && child.style.position != .absolute {
-                if singleFlexChild != nil {
-                    if child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0 {
-                        singleFlexChild = nil
-                        break
-                    }
-                } else if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 {
-                    singleFlexChild = child
-                }
+            var flexibleChildren = 0
+            for child in items where child.currentStyle.display != .none && child.currentStyle.position != .absolute
+                && (child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0) {
+                flexibleChildren += 1
+                if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 { singleFlexChild = child }
             }
+            if flexibleChildren != 1 { singleFlexChild = nil }
         }
 
         // Flex basis of each child in the flow.
         var totalOuterFlexBasis = 0.0
         for child in items {
-            let childDir = child.style.direction == .inherit ? dir : child.style.direction
+            let childDir = child.currentStyle.direction == .inherit ? dir : child.currentStyle.direction
             child.resolveBoxes(ownerWidth: availableInnerWidth, direction: childDir)
-            if child.style.display == .none {
+            if child.currentStyle.display == .none {
                 child.zeroLayout()
                 continue
             }
-            if child.style.position == .absolute { continue }
+            if child.currentStyle.position == .absolute { continue }
             if child === singleFlexChild {
                 child.computedFlexBasis = 0
             } else {
@@ -321,6 +354,7 @@ extension LayoutNode {
             }
             totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
         }
+        if items.count > 1 { totalOuterFlexBasis += mainGap * Double(items.count - 1) }
         let flexBasisOverflows = mainMode == .undefined ? false : totalOuterFlexBasis > availableInnerMain
         if isWrap && flexBasisOverflows && mainMode == .atMost { mainMode = .exactly }
 
@@ -340,7 +374,7 @@ extension LayoutNode {
             var endIndex = startIndex
             while endIndex < count {
                 let child = items[endIndex]
-                if child.style.display == .none || child.style.position == .absolute {
+                if child.currentStyle.display == .none || child.currentStyle.position == .absolute {
                     endIndex += 1
                     continue
                 }
@@ -362,18 +396,21 @@ extension LayoutNode {
             }
             if totalGrow > 0 && totalGrow < 1 { totalGrow = 1 }
 
+            // A main size that is not exact and within min/max is the content's: no free space.
             var availableMain = availableInnerMain
+            var sizeBasedOnContent = false
             if mainMode != .exactly {
                 if !minInnerMain.isNaN, sizeConsumed < minInnerMain {
                     availableMain = minInnerMain
                 } else if !maxInnerMain.isNaN, sizeConsumed > maxInnerMain {
                     availableMain = maxInnerMain
-                } else if totalGrow == 0 || nodeGrow == 0 {
-                    availableMain = sizeConsumed
+                } else {
+                    if totalGrow == 0 || nodeGrow == 0 { availableMain = sizeConsumed }
+                    sizeBasedOnContent = true
                 }
             }
             var remaining = 0.0
-            if !availableMain.isNaN {
+            if !sizeBasedOnContent, !availableMain.isNaN {
                 remaining = availableMain - sizeConsumed
             } else if sizeConsumed < 0 {
                 remaining = -sizeConsumed
@@ -384,7 +421,7 @@ extension LayoutNode {
                 var delta = 0.0
                 for index in startIndex..<endIndex {
                     let child = items[index]
-                    if child.style.display == .none || child.style.position == .absolute { continue }
+                    if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                     let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
                     if remaining < 0 {
                         let scaled = child.resolvedFlexShrink * basis
@@ -413,7 +450,7 @@ extension LayoutNode {
                 delta = 0
                 for index in startIndex..<endIndex {
                     let child = items[index]
-                    if child.style.display == .none || child.style.position == .absolute { continue }
+                    if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                     let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
                     var updated = basis
                     if remaining < 0 {
@@ -441,7 +478,7 @@ extension LayoutNode {
 
             // Main axis: auto margins and justify-content.
             if mainMode == .atMost && remaining > 0 {
-                let minMain = resolveSize(isMainRow ? style.minWidth : style.minHeight, row: isMainRow, mainOwnerSize)
+                let minMain = resolveSize(isMainRow ? currentStyle.minWidth : currentStyle.minHeight, row: isMainRow, mainOwnerSize)
                 if !minMain.isNaN {
                     let occupied = availableMain - remaining
                     remaining = max(0, minMain - pbMain - occupied)
@@ -452,44 +489,45 @@ extension LayoutNode {
             var autoMargins = 0
             for index in startIndex..<endIndex {
                 let child = items[index]
-                if child.style.display == .none || child.style.position == .absolute { continue }
+                if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                 if child.isMarginAuto(mainAxis.leadingEdge) { autoMargins += 1 }
                 if child.isMarginAuto(mainAxis.trailingEdge) { autoMargins += 1 }
             }
             var leadingMain = 0.0
             var between = mainGap
+            // Auto margins take the free space (none when it is negative) and justify-content is ignored.
             let autoShare = autoMargins > 0 && remaining > 0 ? remaining / Double(autoMargins) : 0
-            if autoShare == 0 {
+            if autoMargins == 0 {
                 let n = Double(itemsOnLine)
-                switch style.justifyContent {
+                switch currentStyle.justifyContent {
                 case .flexStart: break
                 case .center: leadingMain = remaining / 2
                 case .flexEnd: leadingMain = remaining
                 case .spaceBetween:
                     if itemsOnLine > 1, remaining > 0 { between += remaining / (n - 1) }
+                // The space-* values lay an overflowing line out from the start, as Yoga does.
                 case .spaceAround:
                     if remaining > 0, itemsOnLine > 0 {
                         leadingMain = remaining / n / 2
                         between += remaining / n
-                    } else {
-                        leadingMain = remaining / 2
                     }
                 case .spaceEvenly:
                     if remaining > 0 {
                         leadingMain = remaining / (n + 1)
                         between += leadingMain
-                    } else {
-                        leadingMain = remaining / 2
                     }
                 }
             }
             var mainPosition = pbMainLeading + leadingMain
             var lineCross = 0.0
             var first = true
+            // The line's extent for sizing the container: in a baseline layout every item counts by
+            // its ascent and descent. For aligning, baseline-aligned items count by theirs, others by size.
             var maxAscent = 0.0, maxDescent = 0.0
+            var sizingAscent = 0.0, sizingDescent = 0.0
             for index in startIndex..<endIndex {
                 let child = items[index]
-                if child.style.display == .none || child.style.position == .absolute { continue }
+                if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                 if !first { mainPosition += between }
                 first = false
                 if child.isMarginAuto(mainAxis.leadingEdge) { mainPosition += autoShare }
@@ -501,11 +539,20 @@ extension LayoutNode {
                 } else {
                     mainPosition += (isMainRow ? child.measuredWidth : child.measuredHeight) + child.marginFor(row: isMainRow)
                     let childCross = (isMainRow ? child.measuredHeight : child.measuredWidth) + child.marginFor(row: !isMainRow)
-                    if isMainRow && alignment(of: child) == .baseline {
-                        let ascent = child.baseline() + child.margin.top
-                        maxAscent = max(maxAscent, ascent)
-                        maxDescent = max(maxDescent, childCross - ascent)
-                        lineCross = max(lineCross, maxAscent + maxDescent)
+                    let baselineAligned = isMainRow && alignment(of: child) == .baseline
+                    if isBaselineLayout || baselineAligned {
+                        let ascent = child.computedBaseline() + child.margin.top
+                        if isBaselineLayout {
+                            sizingAscent = max(sizingAscent, ascent)
+                            sizingDescent = max(sizingDescent, childCross - ascent)
+                        }
+                        if baselineAligned {
+                            maxAscent = max(maxAscent, ascent)
+                            maxDescent = max(maxDescent, childCross - ascent)
+                            lineCross = max(lineCross, maxAscent + maxDescent)
+                        } else {
+                            lineCross = max(lineCross, childCross)
+                        }
                     } else {
                         lineCross = max(lineCross, childCross)
                     }
@@ -514,7 +561,7 @@ extension LayoutNode {
             mainPosition += pbMainTrailing
             maxLineMain = max(maxLineMain, mainPosition)
             if !lines.isEmpty { totalLinesCross += crossGap }
-            totalLinesCross += lineCross
+            totalLinesCross += isBaselineLayout && !canSkipFlex ? sizingAscent + sizingDescent : lineCross
             lines.append(FlexLine(start: startIndex, end: endIndex, crossSize: lineCross, maxAscent: maxAscent))
             startIndex = endIndex
         }
@@ -523,7 +570,7 @@ extension LayoutNode {
         measuredWidth = boundAxis(row: true, availableWidth - marginRow, ownerWidth)
         measuredHeight = boundAxis(row: false, availableHeight - marginColumn, ownerHeight)
         let mainValue: Double
-        if mainMode == .undefined || (mainMode == .atMost && style.overflow != .scroll) {
+        if mainMode == .undefined || (mainMode == .atMost && currentStyle.overflow != .scroll) {
             mainValue = boundAxis(row: isMainRow, maxLineMain, mainOwnerSize)
         } else if mainMode == .atMost {
             mainValue = max(min(availableInnerMain + pbMain, boundWithinMinMax(row: isMainRow, maxLineMain, mainOwnerSize)), pbMain)
@@ -531,7 +578,7 @@ extension LayoutNode {
             mainValue = isMainRow ? measuredWidth : measuredHeight
         }
         let crossValue: Double
-        if crossMode == .undefined || (crossMode == .atMost && style.overflow != .scroll) {
+        if crossMode == .undefined || (crossMode == .atMost && currentStyle.overflow != .scroll) {
             crossValue = boundAxis(row: !isMainRow, totalLinesCross + pbCross, crossOwnerSize)
         } else if crossMode == .atMost {
             crossValue = max(min(availableInnerCross + pbCross, boundWithinMinMax(row: !isMainRow, totalLinesCross + pbCross, crossOwnerSize)), pbCross)
@@ -556,11 +603,13 @@ extension LayoutNode {
             let remaining = containerInnerCross - totalLinesCross
             let n = Double(lines.count)
             var lead = pbCrossLeading, extra = 0.0, betweenLines = crossGap
-            switch style.alignContent {
+            switch currentStyle.alignContent {
             case .flexEnd: lead += remaining
             case .center: lead += remaining / 2
             case .stretch: if remaining > 0 { extra = remaining / n }
             case .spaceBetween: if remaining > 0, lines.count > 1 { betweenLines += remaining / (n - 1) }
+            // Unlike justify-content, overflowing lines are centred by space-around and space-evenly
+            // (Yoga's align-content fixtures expect it).
             case .spaceAround:
                 if remaining > 0 {
                     lead += remaining / (2 * n)
@@ -580,13 +629,14 @@ extension LayoutNode {
             for index in lines.indices {
                 lines[index].crossOffset = lead
                 lines[index].crossSize += extra
+                lines[index].stretchExtra = betweenLines - crossGap
                 lead += lines[index].crossSize + betweenLines
             }
         }
         for line in lines {
             for index in line.start..<line.end {
                 let child = items[index]
-                if child.style.display == .none || child.style.position == .absolute { continue }
+                if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                 let align = alignment(of: child)
                 let leadEdge = crossAxis.leadingEdge, trailEdge = crossAxis.trailingEdge
                 let autoLead = child.isMarginAuto(leadEdge), autoTrail = child.isMarginAuto(trailEdge)
@@ -595,10 +645,10 @@ extension LayoutNode {
                     if !child.definesDimension(row: !isMainRow, ownerSize: availableInnerCross) {
                         let childMain = isMainRow ? child.measuredWidth : child.measuredHeight
                         var childCross: Double
-                        if let ratio = child.style.aspectRatio, ratio > 0 {
+                        if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
                             childCross = child.marginFor(row: !isMainRow) + (isMainRow ? childMain / ratio : childMain * ratio)
                         } else {
-                            childCross = line.crossSize
+                            childCross = line.crossSize + line.stretchExtra
                         }
                         var childMainOuter = childMain + child.marginFor(row: isMainRow)
                         var mainModeChild = MeasureMode.exactly, crossModeChild = MeasureMode.exactly
@@ -624,7 +674,7 @@ extension LayoutNode {
                         case .center: offset += free / 2
                         case .flexEnd: offset += free
                         case .baseline:
-                            if isMainRow { offset += line.maxAscent - child.baseline() - child.margin.top }
+                            if isMainRow { offset += line.maxAscent - child.computedBaseline() - child.margin.top }
                         default: break
                         }
                     }
@@ -637,11 +687,11 @@ extension LayoutNode {
         let measuredMainFinal = isMainRow ? measuredWidth : measuredHeight
         let measuredCrossFinal = isMainRow ? measuredHeight : measuredWidth
         for child in items {
-            if child.style.display == .none || child.style.position == .absolute { continue }
+            if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
             let childMain = isMainRow ? child.measuredWidth : child.measuredHeight
             let childCross = isMainRow ? child.measuredHeight : child.measuredWidth
             var cross = child.crossOffset
-            if style.flexWrap == .wrapReverse { cross = measuredCrossFinal - cross - childCross }
+            if currentStyle.flexWrap == .wrapReverse { cross = measuredCrossFinal - cross - childCross }
             let main = mainAxis.isReversed ? measuredMainFinal - child.mainOffset - childMain : child.mainOffset
             if crossAxis.isReversed { cross = measuredCrossFinal - cross - childCross }
             let dx = child.relativeOffset(row: true, containerSize: availableInnerWidth)
@@ -657,11 +707,11 @@ extension LayoutNode {
 
         // Absolutely positioned children, and those of static descendants: a non-static node (or
         // the root) is their containing block; a static node leaves its own to its containing block.
-        if style.position != .static || self === context.root {
-            for child in items where child.style.display != .none && child.style.position == .absolute {
+        if currentStyle.position != .static || self === context.root {
+            for child in items where child.currentStyle.display != .none && child.currentStyle.position == .absolute {
                 layoutAbsoluteChild(child, containingBlock: self, offsetX: 0, offsetY: 0, context)
             }
-            for child in items where child.style.display != .none && child.style.position == .static {
+            for child in items where child.currentStyle.display != .none && child.currentStyle.position == .static {
                 child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
             }
         }
@@ -670,11 +720,11 @@ extension LayoutNode {
     /// The children laid out by this node: its children, with each `display: contents` child
     /// replaced by its own children (the contents node gets an empty frame at the origin).
     func flowChildren() -> [LayoutNode] {
-        guard children.contains(where: { $0.style.display == .contents }) else { return children }
+        guard contentsChildren > 0 else { return children }
         var result: [LayoutNode] = []
         func add(_ nodes: [LayoutNode]) {
             for node in nodes {
-                guard node.style.display == .contents else {
+                guard node.currentStyle.display == .contents else {
                     result.append(node)
                     continue
                 }
@@ -683,6 +733,7 @@ extension LayoutNode {
                 node.measuredWidth = 0
                 node.measuredHeight = 0
                 node.isDirty = false
+                node.laidOutSinceRounding = true  // its children are placed by this node
                 add(node.children)
             }
         }
@@ -693,8 +744,9 @@ extension LayoutNode {
     /// Lays out the absolute children of this static node (and of its static descendants) in
     /// `containingBlock`, this node being at (offsetX, offsetY) in it.
     private func layoutAbsoluteDescendants(containingBlock: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext) {
-        for child in flowChildren() where child.style.display != .none {
-            switch child.style.position {
+        laidOutSinceRounding = true  // its absolute children are placed by the containing block
+        for child in flowChildren() where child.currentStyle.display != .none {
+            switch child.currentStyle.position {
             case .absolute:
                 layoutAbsoluteChild(child, containingBlock: containingBlock, offsetX: offsetX, offsetY: offsetY, context)
             case .static:
@@ -708,17 +760,18 @@ extension LayoutNode {
 
     /// The alignment of a child on the cross axis (`alignSelf`, else the parent's `alignItems`).
     func alignment(of child: LayoutNode) -> LayoutAlign {
-        let align = child.style.alignSelf == .auto ? style.alignItems : child.style.alignSelf
-        if align == .baseline && !style.flexDirection.isRow { return .flexStart }
+        let align = child.currentStyle.alignSelf == .auto ? currentStyle.alignItems : child.currentStyle.alignSelf
+        if align == .baseline && !currentStyle.flexDirection.isRow { return .flexStart }
         return align
     }
 
-    /// The distance from the top of the node's border box to its first baseline: the first
-    /// baseline-aligned child's (or the first child's), else the bottom edge.
-    func baseline() -> Double {
+    /// The distance from the top of the node's border box to its first baseline: its baseline
+    /// function's, else the first baseline-aligned child's (or the first child's), else the bottom edge.
+    func computedBaseline() -> Double {
+        if let baseline { return baseline(measuredWidth, measuredHeight) }
         var candidate: LayoutNode?
         for child in flowChildren() {
-            if child.style.display == .none || child.style.position == .absolute { continue }
+            if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
             if child.lineIndex > 0 { break }
             if alignment(of: child) == .baseline {
                 candidate = child
@@ -727,11 +780,12 @@ extension LayoutNode {
             if candidate == nil { candidate = child }
         }
         guard let candidate else { return measuredHeight }
-        return candidate.baseline() + candidate.positionTop
+        return candidate.computedBaseline() + candidate.positionTop
     }
 
     func constrainMaxSize(row: Bool, _ ownerAxisSize: Double, _ mode: inout MeasureMode, _ size: inout Double) {
-        let maxSize = resolveSize(row ? style.maxWidth : style.maxHeight, row: row, ownerAxisSize) + marginFor(row: row)
+        guard hasMinMax else { return }
+        let maxSize = resolveSize(row ? currentStyle.maxWidth : currentStyle.maxHeight, row: row, ownerAxisSize) + marginFor(row: row)
         guard !maxSize.isNaN else { return }
         switch mode {
         case .exactly, .atMost:
@@ -751,7 +805,7 @@ extension LayoutNode {
         let basisValue = child.resolveSize(child.resolvedFlexBasis, row: isMainRow, mainSize)
         let rowDefined = child.definesDimension(row: true, ownerSize: width)
         let columnDefined = child.definesDimension(row: false, ownerSize: height)
-        if !basisValue.isNaN, !mainSize.isNaN {
+        if !basisValue.isNaN {
             child.computedFlexBasis = max(basisValue, child.paddingAndBorder(row: isMainRow))
         } else if isMainRow && rowDefined {
             child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: true), row: true, width), child.paddingAndBorder(row: true))
@@ -769,19 +823,19 @@ extension LayoutNode {
                 childHeight = child.resolveSize(child.resolvedDimension(row: false), row: false, height) + marginColumn
                 childHeightMode = .exactly
             }
-            if (!isMainRow && style.overflow == .scroll) || style.overflow != .scroll {
+            if (!isMainRow && currentStyle.overflow == .scroll) || currentStyle.overflow != .scroll {
                 if childWidth.isNaN, !width.isNaN {
                     childWidth = width
                     childWidthMode = .atMost
                 }
             }
-            if (isMainRow && style.overflow == .scroll) || style.overflow != .scroll {
+            if (isMainRow && currentStyle.overflow == .scroll) || currentStyle.overflow != .scroll {
                 if childHeight.isNaN, !height.isNaN {
                     childHeight = height
                     childHeightMode = .atMost
                 }
             }
-            if let ratio = child.style.aspectRatio, ratio > 0 {
+            if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
                 if !isMainRow && childWidthMode == .exactly {
                     childHeight = marginColumn + (childWidth - marginRow) / ratio
                     childHeightMode = .exactly
@@ -795,7 +849,7 @@ extension LayoutNode {
             if !isMainRow, !rowDefined, !width.isNaN, widthMode == .exactly, align == .stretch, childWidthMode != .exactly, !autoCrossMargins {
                 childWidth = width
                 childWidthMode = .exactly
-                if let ratio = child.style.aspectRatio, ratio > 0 {
+                if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
                     childHeight = marginColumn + (childWidth - marginRow) / ratio
                     childHeightMode = .exactly
                 }
@@ -803,7 +857,7 @@ extension LayoutNode {
             if isMainRow, !columnDefined, !height.isNaN, heightMode == .exactly, align == .stretch, childHeightMode != .exactly, !autoCrossMargins {
                 childHeight = height
                 childHeightMode = .exactly
-                if let ratio = child.style.aspectRatio, ratio > 0 {
+                if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
                     childWidth = marginRow + (childHeight - marginColumn) * ratio
                     childWidthMode = .exactly
                 }
@@ -829,10 +883,11 @@ extension LayoutNode {
         let align = alignment(of: child)
         let autoCross = child.isMarginAuto(crossAxis.leadingEdge) || child.isMarginAuto(crossAxis.trailingEdge)
         let crossDefined = child.definesDimension(row: !isMainRow, ownerSize: availableInnerCross)
-        if let ratio = child.style.aspectRatio, ratio > 0, !crossDefined {
+        if let ratio = child.currentStyle.aspectRatio, ratio > 0, !crossDefined {
             childCrossSize = (isMainRow ? mainSize / ratio : mainSize * ratio) + marginCross
             childCrossMode = .exactly
-        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly, !isWrap,
+        } else if !availableInnerCross.isNaN, !crossDefined, crossMode == .exactly,
+                  !(isWrap && (flexBasisOverflows || currentStyle.alignContent != .stretch)),
                   align == .stretch, !autoCross {
             childCrossSize = availableInnerCross
             childCrossMode = .exactly
@@ -857,7 +912,7 @@ extension LayoutNode {
 
     private func measureLeaf(
         _ measure: MeasureFunction, _ availableWidth: Double, _ availableHeight: Double,
-        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double, _ context: LayoutContext
     ) {
         let marginRow = margin.horizontal, marginColumn = margin.vertical
         let pbRow = paddingAndBorder(row: true), pbColumn = paddingAndBorder(row: false)
@@ -874,6 +929,7 @@ extension LayoutNode {
             measuredHeight = boundAxis(row: false, heightMode == .exactly ? availableHeight - marginColumn : pbColumn, ownerHeight)
             return
         }
+        context.counters.statistics.measureCallbacks += 1
         let size = measure(innerWidth, widthMode, innerHeight, heightMode)
         measuredWidth = boundAxis(
             row: true, widthMode == .exactly ? availableWidth - marginRow : size.width + pbRow, ownerWidth)
@@ -887,7 +943,7 @@ extension LayoutNode {
     private func layoutAbsoluteChild(
         _ child: LayoutNode, containingBlock cb: LayoutNode, offsetX: Double, offsetY: Double, _ context: LayoutContext
     ) {
-        let mainAxis = style.flexDirection.resolved(layoutDirection)
+        let mainAxis = currentStyle.flexDirection.resolved(layoutDirection)
         let crossAxis: FlexDirection = mainAxis.isRow ? .column : FlexDirection.row.resolved(layoutDirection)
         let isMainRow = mainAxis.isRow
         let containerWidth = cb.measuredWidth - cb.border.horizontal
@@ -895,10 +951,10 @@ extension LayoutNode {
         let childDir = child.layoutDirection
         child.resolveBoxes(ownerWidth: containerWidth, direction: childDir)
         let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
-        let left = child.style.inset.value(.left, childDir).resolve(containerWidth)
-        let right = child.style.inset.value(.right, childDir).resolve(containerWidth)
-        let top = child.style.inset.value(.top, childDir).resolve(containerHeight)
-        let bottom = child.style.inset.value(.bottom, childDir).resolve(containerHeight)
+        let left = child.currentStyle.inset.value(.left, childDir).resolve(containerWidth)
+        let right = child.currentStyle.inset.value(.right, childDir).resolve(containerWidth)
+        let top = child.currentStyle.inset.value(.top, childDir).resolve(containerHeight)
+        let bottom = child.currentStyle.inset.value(.bottom, childDir).resolve(containerHeight)
 
         var width = Double.nan, height = Double.nan
         if child.definesDimension(row: true, ownerSize: containerWidth) {
@@ -911,7 +967,7 @@ extension LayoutNode {
         } else if !top.isNaN, !bottom.isNaN {
             height = child.boundAxis(row: false, containerHeight - top - bottom - marginColumn, containerHeight) + marginColumn
         }
-        if width.isNaN != height.isNaN, let ratio = child.style.aspectRatio, ratio > 0 {
+        if width.isNaN != height.isNaN, let ratio = child.currentStyle.aspectRatio, ratio > 0 {
             if width.isNaN {
                 width = marginRow + (height - marginColumn) * ratio
             } else {
@@ -941,14 +997,14 @@ extension LayoutNode {
             let free = inner - childOuter
             var offset = 0.0
             if isMain {
-                switch style.justifyContent {
+                switch currentStyle.justifyContent {
                 case .center, .spaceAround, .spaceEvenly: offset = free / 2
                 case .flexEnd: offset = free
                 case .flexStart, .spaceBetween: break
                 }
             } else {
                 var align = alignment(of: child)
-                if style.flexWrap == .wrapReverse {
+                if currentStyle.flexWrap == .wrapReverse {
                     if align == .flexStart || align == .stretch || align == .baseline {
                         align = .flexEnd
                     } else if align == .flexEnd {

@@ -34,6 +34,10 @@ public struct LayoutFrame: Hashable, Sendable {
 /// the content size; the engine adds padding and border and applies min/max.
 public typealias MeasureFunction = (_ width: Double, _ widthMode: MeasureMode, _ height: Double, _ heightMode: MeasureMode) -> LayoutSize
 
+/// A leaf's first baseline (text: its first line's), from the top of its border box, for the size it
+/// was laid out at. Used where the leaf is aligned `baseline`.
+public typealias BaselineFunction = (_ width: Double, _ height: Double) -> Double
+
 /// Numbers each layout pass, so a dirty node drops its cached results once per pass.
 private let layoutPasses = Atomic<UInt64>(0)
 
@@ -52,6 +56,51 @@ struct LayoutCacheEntry {
         wm == widthMode && hm == heightMode && dir == direction
             && same(w, availableWidth) && same(h, availableHeight) && same(ow, ownerWidth) && same(oh, ownerHeight)
     }
+
+    /// Whether a measured leaf has the size under new constraints that it had under these, as Yoga
+    /// decides it: the same constraint, an exact size equal to the result, an at-most size the
+    /// unconstrained result fits in, or a stricter at-most size the result still fits in.
+    /// Owner sizes count only for a leaf whose style has percentages.
+    func serves(_ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double, _ dir: LayoutDirection,
+                marginRow: Double, marginColumn: Double, usesOwnerSize: Bool) -> Bool {
+        guard dir == direction, !usesOwnerSize || (same(ow, ownerWidth) && same(oh, ownerHeight)),
+              !(measuredWidth < 0), !(measuredHeight < 0) else { return false }
+        return compatible(wm, w, widthMode, availableWidth, measuredWidth, marginRow)
+            && compatible(hm, h, heightMode, availableHeight, measuredHeight, marginColumn)
+    }
+}
+
+private func compatible(_ mode: MeasureMode, _ size: Double, _ lastMode: MeasureMode, _ lastSize: Double,
+                        _ lastComputed: Double, _ margin: Double) -> Bool {
+    if mode == lastMode && (same(size, lastSize) || nearlyEqual(size, lastSize)) { return true }
+    let inner = size - margin
+    switch (mode, lastMode) {
+    case (.exactly, _):
+        return nearlyEqual(inner, lastComputed)
+    case (.atMost, .undefined):
+        return inner >= lastComputed || nearlyEqual(inner, lastComputed)
+    case (.atMost, .atMost):
+        return !lastSize.isNaN && !size.isNaN && !lastComputed.isNaN && lastSize > inner
+            && (lastComputed <= inner || nearlyEqual(inner, lastComputed))
+    default:
+        return false
+    }
+}
+
+/// What one `calculateLayout` did: how many nodes it laid out and measured (not counting results
+/// reused from the caches) and how many times it called measure functions.
+public struct LayoutPassStatistics: Hashable, Sendable {
+    /// Nodes laid out (sized and their children positioned).
+    public var layouts = 0
+    /// Nodes measured (sized only, for their parent's flex step).
+    public var measures = 0
+    /// Calls of measure functions.
+    public var measureCallbacks = 0
+    public init() {}
+}
+
+final class LayoutPassCounters {
+    @exclusivity(unchecked) var statistics = LayoutPassStatistics()
 }
 
 @inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
@@ -63,47 +112,101 @@ struct LayoutCacheEntry {
 public final class LayoutNode {
     /// Setting a different style marks the node (and its ancestors) dirty.
     public var style: LayoutStyle {
-        didSet { if style != oldValue { markDirty() } }
+        get { currentStyle }
+        set {
+            guard newValue != currentStyle else { return }
+            let display = currentStyle.display, oldAligns = currentStyle.alignsSelfToBaseline
+            currentStyle = newValue
+            usesOwnerSize = newValue.usesPercentages
+            hasMinMax = newValue.hasMinMax
+            hasInsets = newValue.inset != LayoutEdges()
+            boxesResolved = false
+            if let parent {
+                if display != newValue.display {
+                    parent.contentsChildren += (newValue.display == .contents ? 1 : 0) - (display == .contents ? 1 : 0)
+                }
+                parent.baselineChildren += (newValue.alignsSelfToBaseline ? 1 : 0) - (oldAligns ? 1 : 0)
+            }
+            markDirty()
+        }
     }
-    public private(set) var children: [LayoutNode] = []
-    public private(set) weak var parent: LayoutNode?
+    // The style, read in place by the algorithm (reading `style` would copy all of it).
+    @exclusivity(unchecked) var currentStyle: LayoutStyle
+    @exclusivity(unchecked) public private(set) var children: [LayoutNode] = []
+    // Unowned: a node's children never outlive it holding it (deinit clears them).
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: LayoutNode?
     /// Measures a leaf's content. Setting it marks the node dirty; call `markDirty()` when
     /// what it measures (the text) changes.
-    public var measure: MeasureFunction? {
+    @exclusivity(unchecked) public var measure: MeasureFunction? {
+        didSet { markDirty() }
+    }
+    /// The node's first baseline when it is aligned `baseline` (a text leaf's first line). Without
+    /// one, a node's baseline is its first baseline-aligned child's (else its first child's), else
+    /// its bottom edge. Setting it marks the node dirty.
+    @exclusivity(unchecked) public var baseline: BaselineFunction? {
         didSet { markDirty() }
     }
     /// The frame from the last `calculateLayout`, rounded to the pixel grid.
-    public private(set) var frame = LayoutFrame()
+    @exclusivity(unchecked) public private(set) var frame = LayoutFrame()
     /// The direction the node was laid out in (`ltr` or `rtl`).
-    public internal(set) var layoutDirection: LayoutDirection = .ltr
+    @exclusivity(unchecked) public internal(set) var layoutDirection: LayoutDirection = .ltr
     /// Whether the node must be laid out again (its style, measure or children changed, or a
     /// descendant's did).
-    public internal(set) var isDirty = true
+    @exclusivity(unchecked) public internal(set) var isDirty = true
+    /// What the last `calculateLayout` called on this node did (how many nodes it laid out and
+    /// measured, how many measure calls): an unchanged subtree costs nothing.
+    @exclusivity(unchecked) public private(set) var lastPassStatistics = LayoutPassStatistics()
 
     // Unrounded results.
-    var positionLeft = 0.0
-    var positionTop = 0.0
-    var measuredWidth = 0.0
-    var measuredHeight = 0.0
-    var computedFlexBasis = Double.nan
+    @exclusivity(unchecked) var positionLeft = 0.0
+    @exclusivity(unchecked) var positionTop = 0.0
+    @exclusivity(unchecked) var measuredWidth = 0.0
+    @exclusivity(unchecked) var measuredHeight = 0.0
+    @exclusivity(unchecked) var computedFlexBasis = Double.nan
     // Resolved boxes (left, top, right, bottom).
-    var margin = Box()
-    var padding = Box()
-    var border = Box()
+    @exclusivity(unchecked) var margin = Box()
+    @exclusivity(unchecked) var padding = Box()
+    @exclusivity(unchecked) var border = Box()
+    // What the boxes were resolved for, and which margins are auto (a bit per `Edge`).
+    @exclusivity(unchecked) var boxesResolved = false
+    @exclusivity(unchecked) var boxesDirection = LayoutDirection.ltr
+    @exclusivity(unchecked) var boxesOwnerWidth = Double.nan
+    @exclusivity(unchecked) var autoMargins: UInt8 = 0
     // Scratch for the parent's pass.
-    var mainOffset = 0.0
-    var crossOffset = 0.0
-    var lineIndex = 0
+    @exclusivity(unchecked) var mainOffset = 0.0
+    @exclusivity(unchecked) var crossOffset = 0.0
+    @exclusivity(unchecked) var lineIndex = 0
     // Caches.
-    var layoutCache: LayoutCacheEntry?
-    var measureCache: [LayoutCacheEntry] = []
-    var measureCacheNext = 0
-    var pass: UInt64 = 0
+    @exclusivity(unchecked) var layoutCache: LayoutCacheEntry?
+    @exclusivity(unchecked) var measureCache: [LayoutCacheEntry] = []
+    @exclusivity(unchecked) var measureCacheNext = 0
+    @exclusivity(unchecked) var pass: UInt64 = 0
+    // Rounding: whether the node's children may have moved since its frame was rounded, and the
+    // inputs of that rounding (absolute origin, scale, unrounded box).
+    @exclusivity(unchecked) var laidOutSinceRounding = true
+    /// Whether the style has percentages, which resolve against the owner's size.
+    @exclusivity(unchecked) var usesOwnerSize = false
+    @exclusivity(unchecked) var hasMinMax = false
+    @exclusivity(unchecked) var hasInsets = false
+    /// How many children are `display: contents` (their children are laid out as this node's).
+    @exclusivity(unchecked) var contentsChildren = 0
+    /// How many children in the flow have `alignSelf` baseline (a row with one is a baseline layout).
+    @exclusivity(unchecked) var baselineChildren = 0
+    @exclusivity(unchecked) var roundedFrom: RoundingInputs?
 
-    public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil) {
-        self.style = style
+    public init(style: LayoutStyle = LayoutStyle(), children: [LayoutNode] = [], measure: MeasureFunction? = nil,
+                baseline: BaselineFunction? = nil) {
+        self.currentStyle = style
+        self.usesOwnerSize = style.usesPercentages
+        self.hasMinMax = style.hasMinMax
+        self.hasInsets = style.inset != LayoutEdges()
         self.measure = measure
+        self.baseline = baseline
         for child in children { appendChild(child) }
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
     }
 
     public func appendChild(_ child: LayoutNode) {
@@ -120,6 +223,8 @@ public final class LayoutNode {
         child.removeFromParent()
         children.insert(child, at: index)
         child.parent = self
+        if child.currentStyle.display == .contents { contentsChildren += 1 }
+        if child.currentStyle.alignsSelfToBaseline { baselineChildren += 1 }
         child.dropCaches()
         markDirty()
     }
@@ -127,6 +232,8 @@ public final class LayoutNode {
     public func removeChild(at index: Int) {
         let child = children.remove(at: index)
         child.parent = nil
+        if child.currentStyle.display == .contents { contentsChildren -= 1 }
+        if child.currentStyle.alignsSelfToBaseline { baselineChildren -= 1 }
         child.dropCaches()
         markDirty()
     }
@@ -134,6 +241,7 @@ public final class LayoutNode {
     /// Forgets the cached layouts: a node that moves may be laid out as a root, whose own flex
     /// factors are ignored, or stop being one.
     func dropCaches() {
+        laidOutSinceRounding = true
         layoutCache = nil
         measureCache.removeAll()
         measureCacheNext = 0
@@ -146,6 +254,8 @@ public final class LayoutNode {
             child.dropCaches()
         }
         children.removeAll()
+        contentsChildren = 0
+        baselineChildren = 0
         markDirty()
     }
 
@@ -169,14 +279,14 @@ public final class LayoutNode {
         let pass = layoutPasses.wrappingAdd(1, ordering: .relaxed).newValue
         let ownerWidth = width ?? .nan
         let ownerHeight = height ?? .nan
-        let dir = style.direction == .inherit ? (direction == .inherit ? .ltr : direction) : style.direction
+        let dir = currentStyle.direction == .inherit ? (direction == .inherit ? .ltr : direction) : currentStyle.direction
         resolveBoxes(ownerWidth: ownerWidth, direction: dir)
         var w = Double.nan, h = Double.nan
         var wm = MeasureMode.undefined, hm = MeasureMode.undefined
         if definesDimension(row: true, ownerSize: ownerWidth) {
             w = resolveSize(resolvedDimension(row: true), row: true, ownerWidth) + margin.horizontal
             wm = .exactly
-        } else if case let maxW = resolveSize(style.maxWidth, row: true, ownerWidth), maxW >= 0 {
+        } else if case let maxW = resolveSize(currentStyle.maxWidth, row: true, ownerWidth), maxW >= 0 {
             w = maxW
             wm = .atMost
         } else {
@@ -186,15 +296,16 @@ public final class LayoutNode {
         if definesDimension(row: false, ownerSize: ownerHeight) {
             h = resolveSize(resolvedDimension(row: false), row: false, ownerHeight) + margin.vertical
             hm = .exactly
-        } else if case let maxH = resolveSize(style.maxHeight, row: false, ownerHeight), maxH >= 0 {
+        } else if case let maxH = resolveSize(currentStyle.maxHeight, row: false, ownerHeight), maxH >= 0 {
             h = maxH
             hm = .atMost
         } else {
             h = ownerHeight
             hm = h.isNaN ? .undefined : .exactly
         }
-        let context = LayoutContext(pass: pass, root: self)
+        let context = LayoutContext(pass: pass, root: self, counters: LayoutPassCounters())
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
+        lastPassStatistics = context.counters.statistics
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)
         roundLayout(absoluteLeft: 0, absoluteTop: 0, scale: pointScaleFactor.isFinite && pointScaleFactor > 0 ? pointScaleFactor : 0)
@@ -204,6 +315,22 @@ public final class LayoutNode {
     /// so adjacent siblings share an edge.
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {
         let left = positionLeft, top = positionTop
+        // A subtree not laid out again that kept its size and moved by whole pixels (or not at all)
+        // keeps its frames below this node: rounding moves every absolute edge in it by as much,
+        // and frames are relative. Only this node's own offset may need rounding again.
+        let inputs = RoundingInputs(absoluteLeft: absoluteLeft, absoluteTop: absoluteTop, scale: scale,
+                                    left: left, top: top, width: measuredWidth, height: measuredHeight)
+        if !laidOutSinceRounding, let last = roundedFrom, last.movedByWholePixels(to: inputs) {
+            roundedFrom = inputs
+            if left != last.left || top != last.top {
+                let text = measure != nil
+                frame.left = scale > 0 ? roundToGrid(left, scale, ceil: false, floor: text) : left
+                frame.top = scale > 0 ? roundToGrid(top, scale, ceil: false, floor: text) : top
+            }
+            return
+        }
+        laidOutSinceRounding = false
+        roundedFrom = inputs
         let nodeLeft = absoluteLeft + left, nodeTop = absoluteTop + top
         guard scale > 0 else {
             frame = LayoutFrame(left: left, top: top, width: measuredWidth, height: measuredHeight)
@@ -226,9 +353,24 @@ public final class LayoutNode {
     }
 }
 
+struct RoundingInputs: Equatable {
+    var absoluteLeft, absoluteTop, scale, left, top, width, height: Double
+
+    /// The same unrounded size, its absolute origin at the same place or moved by whole pixels
+    /// (any move when frames are not rounded).
+    func movedByWholePixels(to other: RoundingInputs) -> Bool {
+        guard scale == other.scale, width == other.width, height == other.height else { return false }
+        let dx = ((other.absoluteLeft + other.left) - (absoluteLeft + left)) * scale
+        let dy = ((other.absoluteTop + other.top) - (absoluteTop + top)) * scale
+        if dx == 0 && dy == 0 { return true }
+        return nearlyEqual(dx, dx.rounded()) && nearlyEqual(dy, dy.rounded())
+    }
+}
+
 struct LayoutContext {
     var pass: UInt64
     unowned(unsafe) var root: LayoutNode
+    let counters: LayoutPassCounters
 }
 
 private func hasFraction(_ value: Double) -> Bool {
@@ -243,8 +385,7 @@ private func hasFraction(_ value: Double) -> Bool {
 func roundToGrid(_ value: Double, _ scale: Double, ceil: Bool, floor: Bool) -> Double {
     guard value.isFinite else { return value }
     var scaled = value * scale
-    var fraction = scaled.truncatingRemainder(dividingBy: 1)
-    if fraction < 0 { fraction += 1 }
+    let fraction = scaled - scaled.rounded(.down)
     if nearlyEqual(fraction, 0) {
         scaled -= fraction
     } else if nearlyEqual(fraction, 1) {

@@ -84,6 +84,10 @@ public struct LayoutEdges: Hashable, Sendable {
     /// Every edge set to `value`.
     public init(all value: LayoutValue) { self.all = value }
 
+    var hasPercent: Bool {
+        [left, top, right, bottom, start, end, horizontal, vertical, all].contains(where: \.isPercent)
+    }
+
     /// The value that applies to a physical edge in a direction.
     func value(_ edge: Edge, _ direction: LayoutDirection) -> LayoutValue {
         switch edge {
@@ -146,6 +150,20 @@ public struct LayoutStyle: Hashable, Sendable {
     public var boxSizing: BoxSizing = .borderBox
 
     public init() {}
+
+    /// Whether the node, in the flow, aligns itself to its line's baseline.
+    var alignsSelfToBaseline: Bool { alignSelf == .baseline && position != .absolute }
+
+    /// Whether a min or max size is set.
+    var hasMinMax: Bool {
+        minWidth != .undefined || minHeight != .undefined || maxWidth != .undefined || maxHeight != .undefined
+    }
+
+    /// Whether any length is a percentage (of the owner's size).
+    var usesPercentages: Bool {
+        let lengths: [LayoutValue] = [flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight, gap, rowGap, columnGap]
+        return lengths.contains(where: \.isPercent) || margin.hasPercent || padding.hasPercent || inset.hasPercent
+    }
 
     /// A style set up by a closure: `LayoutStyle { $0.width = 100; $0.flexDirection = .row }`.
     public init(_ configure: (inout LayoutStyle) -> Void) {

@@ -49,13 +49,66 @@ struct FixtureNode: Sendable {
     let children: [FixtureNode]
     /// A measure function giving this fixed size (Yoga's tests use such leaves).
     var measured: LayoutSize?
+    /// Text measured as Yoga's test utilities measure it (`IntrinsicSizeMeasure`).
+    var text: String?
 
     func build() -> LayoutNode {
-        let node = LayoutNode(style: parseCSS(css), children: children.map { $0.build() })
+        let style = parseCSS(css)
+        let node = LayoutNode(style: style, children: children.map { $0.build() })
         if let measured {
             node.measure = { _, _, _, _ in measured }
         }
+        if let text {
+            let column = style.flexDirection == .column
+            node.measure = { width, widthMode, height, heightMode in
+                monospaceText(text, column: column, width, widthMode, height, heightMode)
+            }
+        }
         return node
+    }
+}
+
+/// A text leaf: `t("flex-direction: row", "Lorem ipsum")`.
+func t(_ css: String, _ text: String) -> FixtureNode {
+    FixtureNode(css: css, children: [], text: text)
+}
+
+/// Yoga's test text: every character 10 by 10, lines broken at spaces; a word longer than the
+/// line takes a line of its own. A row-direction leaf is never narrower than its longest word.
+func monospaceText(_ text: String, column: Bool, _ width: Double, _ widthMode: MeasureMode,
+                   _ height: Double, _ heightMode: MeasureMode) -> LayoutSize {
+    let natural = Double(text.count) * 10
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    let longestWord = Double(words.map(\.count).max() ?? 0) * 10
+    let measuredWidth: Double
+    switch widthMode {
+    case .exactly: measuredWidth = width
+    case .atMost: measuredWidth = min(natural, width)
+    case .undefined: measuredWidth = natural
+    }
+    func textHeight(_ lineWidth: Double) -> Double {
+        if natural <= lineWidth { return 10 }
+        var lines = 1.0, current = 0.0
+        for word in words {
+            let wordWidth = Double(word.count) * 10
+            if wordWidth > lineWidth {
+                if current > 0 { lines += 1 }
+                lines += 1
+                current = 0
+            } else if current + wordWidth <= lineWidth {
+                current += wordWidth + 10
+            } else {
+                lines += 1
+                current = wordWidth + 10
+            }
+        }
+        return (current == 0 ? lines - 1 : lines) * 10
+    }
+    let lineWidth = column ? measuredWidth : max(longestWord, measuredWidth)
+    switch heightMode {
+    case .exactly: return LayoutSize(width: measuredWidth, height: height)
+    case .atMost: return LayoutSize(width: measuredWidth, height: min(textHeight(lineWidth), height))
+    case .undefined: return LayoutSize(width: measuredWidth, height: textHeight(lineWidth))
     }
 }
 

@@ -4,6 +4,19 @@ import Testing
 // Cases from Yoga's gentest/fixtures/YGMinMaxDimensionTest.html with the frames the generated tests expect.
 @Suite struct MinMaxFixtureTests {
     static let fixtures: [Fixture] = [
+        Fixture("max_width",
+                n("width: 100px; height: 100px", n("max-width: 50px; height: 10px")),
+                ltr: [[0, 0, 100, 100], [0, 0, 50, 10]], rtl: [[0, 0, 100, 100], [50, 0, 50, 10]]),
+        Fixture("max_height",
+                n("flex-direction: row; width: 100px; height: 100px", n("width: 10px; max-height: 50px")),
+                ltr: [[0, 0, 100, 100], [0, 0, 10, 50]], rtl: [[0, 0, 100, 100], [90, 0, 10, 50]]),
+        Fixture("max_height_overrides_height",
+                n("height: 200px; max-height: 100px"),
+                ltr: [[0, 0, 0, 100]], rtl: [[0, 0, 0, 100]]),
+        Fixture("min_max_percent_no_width_height",
+                n("align-items: flex-start; width: 100px; height: 100px",
+                  n("min-width: 10%; max-width: 10%; min-height: 10%; max-height: 10%")),
+                ltr: [[0, 0, 100, 100], [0, 0, 10, 10]], rtl: [[0, 0, 100, 100], [90, 0, 10, 10]]),
         Fixture("flex_grow_in_at_most_container",
                 n("width: 100px; height: 100px; flex-direction: row; align-items: flex-start",
                   n("flex-direction: row", n("flex-grow: 1; flex-basis: 0px"))),

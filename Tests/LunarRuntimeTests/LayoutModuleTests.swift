@@ -43,6 +43,23 @@ import Testing
         ])
     }
 
+    @Test func scaleRoundsToThatPixelGrid() throws {
+        let results = try run("""
+            local tree = {
+              style = { flexDirection = "row", width = 100, height = 10 },
+              children = { { style = { flexGrow = 1 } }, { style = { flexGrow = 1 } }, { style = { flexGrow = 1 } } },
+            }
+            local function widths(options)
+              local f = layout.compute(tree, options)
+              return string.format("%s %s %s|%s", f.children[1].width, f.children[2].width, f.children[3].width, f.children[2].left)
+            end
+            return widths(), widths({ scale = 2 }), widths({ scale = 3 }), math.type(layout.compute(tree, { scale = 0 }).children[1].width)
+            """)
+        #expect(results == [.string("33 34 33|33"), .string("33.5 33 33.5|33.5"), .string("33.333333333333 33.333333333333 33.333333333333|33.333333333333"), .string("float")])
+        #expect(error("layout.compute({}, { scale = -2 })").contains("option 'scale' must be a number >= 0, got -2"))
+        #expect(error("layout.compute({}, { scale = 'retina' })").contains("option 'scale' must be a number >= 0"))
+    }
+
     @Test func theDocumentedExampleGivesTheDocumentedFrames() throws {
         let results = try run("""
             local frame = layout.compute({

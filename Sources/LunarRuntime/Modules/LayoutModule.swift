@@ -10,12 +10,12 @@ enum LayoutModule {
     static let module = LuaModule("lunar.layout", summary: "Flexbox layout (Yoga's semantics) of a tree of styled nodes.") { m in
         m.rawFunction(
             "compute(node: table, options: table?): table",
-            summary: "Lays out node ({style=, children=}) in options {width=, height=, direction=}; returns its frames {left=, top=, width=, height=, children=}."
+            summary: "Lays out node ({style=, children=}) in options {width=, height=, direction=, scale=}; returns its frames {left=, top=, width=, height=, children=}."
         ) { frame in
             let node = try frame.argument(1, as: LuaValue.self)
             let options = try frame.argument(2, as: LuaValue?.self)
             let root = try LayoutTableReader.node(node, path: "node", stack: frame.stack)
-            let option = try LuaOptionTable(options, position: 2, allowed: ["width", "height", "direction"])
+            let option = try LuaOptionTable(options, position: 2, allowed: ["width", "height", "direction", "scale"])
             let width = try LayoutTableReader.size(option.fields[.string("width")], name: "width")
             let height = try LayoutTableReader.size(option.fields[.string("height")], name: "height")
             var direction = LayoutDirection.ltr
@@ -24,7 +24,8 @@ enum LayoutModule {
             case "rtl": direction = .rtl
             case let other?: throw LuaArgumentError(position: 2, problem: "option 'direction' must be \"ltr\" or \"rtl\", got \"\(other)\"")
             }
-            root.calculateLayout(width: width, height: height, direction: direction)
+            let scale = try LayoutTableReader.size(option.fields[.string("scale")], name: "scale") ?? 1
+            root.calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: scale)
             frame.push(LayoutTableReader.frames(of: root))
             return .results(1)
         }

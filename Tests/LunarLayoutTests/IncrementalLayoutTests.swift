@@ -1,0 +1,138 @@
+import LunarLayout
+import Testing
+
+/// A text leaf whose size follows its text, 8 points a character on one line of 16; counts its measures.
+final class TextLeaf {
+    var text: String
+    var measures = 0
+    let node = LayoutNode()
+    init(_ text: String) {
+        self.text = text
+        node.measure = { [unowned self] width, mode, _, _ in
+            measures += 1
+            let natural = Double(self.text.count) * 8
+            let lines = mode == .undefined || width >= natural ? 1 : (natural / max(width, 8)).rounded(.up)
+            return LayoutSize(width: mode == .undefined ? natural : min(natural, width), height: 16 * lines)
+        }
+    }
+    func set(_ text: String) {
+        self.text = text
+        node.markDirty()
+    }
+}
+
+/// A screen of `rows` rows: an avatar, a column of two text leaves, a button; 1 + 6 × rows nodes.
+struct Screen {
+    let root: LayoutNode
+    let titles: [TextLeaf]
+    let subtitles: [TextLeaf]
+
+    init(rows: Int) {
+        var titles: [TextLeaf] = [], subtitles: [TextLeaf] = []
+        var rowNodes: [LayoutNode] = []
+        for index in 0..<rows {
+            let title = TextLeaf("Item \(index)"), subtitle = TextLeaf("Subtitle of item \(index)")
+            titles.append(title)
+            subtitles.append(subtitle)
+            let avatar = LayoutNode(style: LayoutStyle { $0.width = 40; $0.height = 40 })
+            let texts = LayoutNode(style: LayoutStyle { $0.flex = 1; $0.rowGap = 4 }, children: [title.node, subtitle.node])
+            let button = LayoutNode(style: LayoutStyle { $0.width = 60; $0.height = 32 })
+            rowNodes.append(LayoutNode(style: LayoutStyle {
+                $0.flexDirection = .row
+                $0.alignItems = .center
+                $0.padding = LayoutEdges(all: 8)
+                $0.columnGap = 8
+            }, children: [avatar, texts, button]))
+        }
+        root = LayoutNode(style: LayoutStyle { $0.padding.vertical = 12 }, children: rowNodes)
+        self.titles = titles
+        self.subtitles = subtitles
+    }
+
+    var measures: Int { (titles + subtitles).reduce(0) { $0 + $1.measures } }
+}
+
+@Suite struct IncrementalLayoutTests {
+    @Test func relayoutOfAnUnchangedTreeDoesNothing() {
+        let screen = Screen(rows: 10)
+        screen.root.calculateLayout(width: 320, height: nil)
+        let before = screen.measures
+        screen.root.calculateLayout(width: 320, height: nil)
+        #expect(screen.measures == before)
+        #expect(screen.root.lastPassStatistics == LayoutPassStatistics())
+    }
+
+    @Test func changingOneLeafsTextMeasuresOnlyThatLeaf() {
+        let screen = Screen(rows: 167)  // 1 + 6 × 167 = 1,003 nodes
+        screen.root.calculateLayout(width: 320, height: nil)
+        let frames = screen.root.children.map(\.frame)
+        let before = screen.titles.map(\.measures) + screen.subtitles.map(\.measures)
+
+        screen.titles[80].set("A longer title on two lines")
+        screen.root.calculateLayout(width: 320, height: nil)
+
+        let after = screen.titles.map(\.measures) + screen.subtitles.map(\.measures)
+        let remeasured = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        // Only the changed title is measured again (its sibling's earlier result still holds).
+        #expect(remeasured == [80])
+        // The root and the changed row's nodes are laid out again, not the other 166 rows.
+        let stats = screen.root.lastPassStatistics
+        #expect(stats.layouts <= 5)
+        #expect(stats.measureCallbacks == after[80] - before[80])
+        // The row grew by a line of text; the rows below moved down by as much, the rows above did not.
+        #expect(screen.root.children[79].frame == frames[79])
+        #expect(screen.root.children[80].frame.height == frames[80].height + 12)
+        #expect(screen.root.children[81].frame.top == frames[81].top + 12)
+        #expect(screen.root.children[166].frame.top == frames[166].top + 12)
+        #expect(screen.titles[80].node.frame.height == 32)
+    }
+
+    /// What an incremental pass gives is what a layout from scratch gives, on every pixel grid.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func incrementalFramesEqualAFreshLayout(_ scale: Double) {
+        let screen = Screen(rows: 40)
+        screen.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        for (index, text) in [(7, "A title long enough to need a second line"), (8, "Short"), (30, "x")] {
+            screen.titles[index].set(text)
+            screen.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        }
+        let fresh = Screen(rows: 40)
+        for (index, text) in [(7, "A title long enough to need a second line"), (8, "Short"), (30, "x")] {
+            fresh.titles[index].text = text
+        }
+        fresh.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        #expect(frames(screen.root) == frames(fresh.root))
+    }
+
+    @Test func changingOneStyleRelaysOutOnlyWhatDependsOnIt() {
+        let screen = Screen(rows: 50)
+        screen.root.calculateLayout(width: 320, height: nil)
+        let measures = screen.measures
+        screen.root.children[10].children[0].style.width = 48  // one avatar grows
+        screen.root.calculateLayout(width: 320, height: nil)
+        // The avatar's row gives its texts 8 points less: only that row's two leaves are measured again.
+        #expect(screen.measures - measures <= 4)
+        #expect(screen.titles[9].measures == screen.titles[11].measures)
+        #expect(screen.root.children[10].children[1].frame.left == 8 + 48 + 8)
+        #expect(screen.root.lastPassStatistics.layouts <= 6)
+    }
+
+    @Test func aLeafMeasuredAtMostIsNotMeasuredAgainForTheSizeItTook() {
+        let leaf = TextLeaf("Hello")  // 40 points wide
+        let column = LayoutNode(style: LayoutStyle { $0.alignItems = .flexStart }, children: [leaf.node])
+        let root = LayoutNode(style: LayoutStyle { $0.width = 300; $0.flexDirection = .row }, children: [column])
+        root.calculateLayout()
+        // Measured once at most 300 wide; the exact 40 it then gets, and narrower at-most widths
+        // it still fits in, reuse that result.
+        #expect(leaf.measures == 1)
+        #expect(leaf.node.frame.width == 40)
+        root.style.width = 200
+        root.calculateLayout()
+        #expect(leaf.measures == 1)
+        root.style.width = 20
+        root.calculateLayout()
+        #expect(leaf.measures == 2)
+        #expect(leaf.node.frame.height == 32)
+    }
+}
