@@ -36,6 +36,8 @@ public struct PropName: RawRepresentable, Hashable, Comparable, Sendable, Expres
     public static let source: PropName = "source"
     /// The element's ``Style`` (a ``PropValue/style(_:)``): layout, colours, borders, text.
     public static let style: PropName = "style"
+    /// Whether a `ScrollView` scrolls sideways (a boolean): its content is laid out in a row.
+    public static let horizontal: PropName = "horizontal"
 }
 
 extension PropName: CustomStringConvertible {
