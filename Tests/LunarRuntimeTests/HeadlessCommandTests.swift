@@ -10,6 +10,7 @@ import Testing
         #expect(try HeadlessCommand.parse("  back ") == .back)
         #expect(try HeadlessCommand.parse("wait") == .wait)
         #expect(try HeadlessCommand.parse("snapshot") == .snapshot)
+        #expect(try HeadlessCommand.parse("snapshot frames") == .snapshotFrames)
         #expect(try HeadlessCommand.parse("clear Account") == .clear(field: "Account"))
         #expect(try HeadlessCommand.parse("submit Account") == .submit(field: "Account"))
         #expect(try HeadlessCommand.parse(#"type Account """#) == .type(field: "Account", text: ""))
@@ -24,5 +25,6 @@ import Testing
             try HeadlessCommand.parse("press OK")
         }
         #expect(throws: HeadlessCommandError("usage: back")) { try HeadlessCommand.parse("back now") }
+        #expect(throws: HeadlessCommandError("usage: snapshot [frames]")) { try HeadlessCommand.parse("snapshot all") }
     }
 }
