@@ -32,13 +32,6 @@ struct CellGrid: Equatable, Sendable {
     /// How many rows there are.
     var height: Int { rows.count }
 
-    /// Adds `count` empty rows at the bottom.
-    mutating func appendRows(_ count: Int, style: TextStyle = .normal) {
-        guard count > 0 else { return }
-        let row = Array(repeating: Cell(character: " ", style: style, isContinuation: false), count: width)
-        rows.append(contentsOf: repeatElement(row, count: count))
-    }
-
     /// Writes `text` on `row` from `column`, clipped at `limit` columns (and at the edge),
     /// and returns the columns it took. Control characters are not written. Each cell keeps the
     /// background colour it had unless `paint` brings one.
@@ -145,22 +138,5 @@ extension CellGrid {
         var result = CellGrid(width: width, height: 0)
         result.rows = Array(rows[range.clamped(to: rows.indices)])
         return result
-    }
-
-    /// Appends the rows of `other` (of any width, clipped or padded to this one) below.
-    mutating func append(_ other: CellGrid) {
-        // A column stacks children laid out at its own width: whole rows, no cell copying.
-        if other.width == width {
-            rows.append(contentsOf: other.rows)
-            return
-        }
-        for sourceRow in other.rows {
-            var row = Array(sourceRow.prefix(width))
-            if other.width > width, width > 0, sourceRow[width].isContinuation {
-                row[width - 1] = .blank  // a wide character cut in half by the edge
-            }
-            row.append(contentsOf: repeatElement(.blank, count: width - row.count))
-            rows.append(row)
-        }
     }
 }

@@ -110,27 +110,16 @@ struct ContentPainter {
     // MARK: Painting
 
     /// Paints the rows of `root`'s content from `firstRow` into `grid` (its row 0 is content
-    /// row `firstRow`), using `extent` to skip what is not visible.
-    func paint(_ root: MountedNode, extent: ContentExtent, firstRow: Int, into grid: inout CellGrid) -> Result {
+    /// row `firstRow`), using `extent` to skip what is not visible; scroll views above
+    /// `focusedNode` scroll to show it.
+    func paint(_ root: MountedNode, focusedNode: MountedNode?, extent: ContentExtent, firstRow: Int, into grid: inout CellGrid) -> Result {
         var canvas = Canvas(grid: grid, firstRow: firstRow)
-        let focusedNode = focused.flatMap { id in findAncestorChain(root, id) }
         let shifts = Dictionary(scrollShifts(revealing: focusedNode), uniquingKeysWith: { first, _ in first })
         let visible = CellRect(rows: firstRow..<(firstRow + grid.height), columns: 0..<grid.width)
         var result = Result()
         paint(root, left: 0, top: 0, shift: (0, 0), clip: visible, extent: extent, shifts: shifts, canvas: &canvas, result: &result)
         grid = canvas.grid
         return result
-    }
-
-    /// The focused node when it is in `root`'s tree.
-    private func findAncestorChain(_ root: MountedNode, _ id: NodeID) -> MountedNode? {
-        var found: MountedNode?
-        func search(_ node: MountedNode) {
-            if node.id == id { found = node; return }
-            for child in node.children where found == nil { search(child) }
-        }
-        search(root)
-        return found
     }
 
     private func paint(

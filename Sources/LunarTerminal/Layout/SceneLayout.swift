@@ -128,7 +128,7 @@ struct SceneLayout {
             }
         }
         var grid = CellGrid(width: width, height: viewportHeight)
-        let painted = painter.paint(root, extent: screen.extent, firstRow: offset, into: &grid)
+        let painted = painter.paint(root, focusedNode: tree.focusedNode, extent: screen.extent, firstRow: offset, into: &grid)
         return (grid, offset, height, focusedRows, painted.cursor)
     }
 
