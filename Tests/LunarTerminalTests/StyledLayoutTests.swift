@@ -77,9 +77,10 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
             Element.image(alt: "Inline"),
             Element.text("centred").styled(["textAlign": .string("center")]),
             Element.text("right").styled(["textAlign": .string("right")]),
+            Element.text("shout").styled(["textTransform": .string("uppercase")]),
         ]), on: screen)
         harness.renderer.push(screen, title: nil)
-        #expect(Array(harness.lines[1...7]) == [
+        #expect(Array(harness.lines[1...8]) == [
             "  [x] [ ] ⠋",
             "  ┌────────┐",
             "  │  Logo  │",
@@ -87,6 +88,7 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
             "  [image: Inline]",
             "            centred",
             spaces(24) + "right",
+            "  SHOUT",
         ])
         #expect(harness.frame.grid[2, 2].style == .hint, "an image placeholder is dimmed")
     }

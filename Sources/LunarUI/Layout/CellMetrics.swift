@@ -7,7 +7,7 @@ import LunarLayout
 ///
 /// | leaf | cells |
 /// |---|---|
-/// | `Text` | its text wrapped between words to the width offered: the longest line's columns × the lines |
+/// | `Text` | its text (after `textTransform`) wrapped between words to the width offered: the longest line's columns × the lines |
 /// | `Button` | `[ Title ]`: the title's columns + 4, one row |
 /// | `TextField` | `[value   ]`: as wide as `maxLength` (at most 40; 24 without), or the placeholder, + 3, one row |
 /// | `Image` | `[image: alt]`, one row (a renderer draws a box when the style makes it larger) |
@@ -136,6 +136,18 @@ public struct CellMetrics: Sendable {
 
     // MARK: Leaves
 
+    /// What a `Text` shows: its text with its style's `textTransform` applied.
+    public static func text(of node: MountedNode) -> String {
+        let text = node.props[.text]?.stringValue ?? ""
+        switch node.style[.textTransform]?.keyword {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        case "capitalize": return text.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        default: return text
+        }
+    }
+
     /// What a `Button` shows: `[ Title ]`.
     public static func buttonLabel(_ node: MountedNode) -> String {
         "[ \(node.props[.title]?.stringValue ?? "") ]"
@@ -167,7 +179,7 @@ public struct CellMetrics: Sendable {
         var size: (columns: Int, rows: Int)
         switch node.kind {
         case .text:
-            let lines = wrap(node.props[.text]?.stringValue ?? "", width: available)
+            let lines = wrap(Self.text(of: node), width: available)
             size = (lines.map { columns(of: $0) }.max() ?? 0, lines.count)
         case .button:
             size = (columns(of: Self.buttonLabel(node)), 1)
