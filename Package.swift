@@ -13,7 +13,7 @@
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
-//   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
+//   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
 //   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
@@ -56,8 +56,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // Packaged bundles (LunarPackaging): zip archives and Ed25519 signatures; the dev server's file hashes.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Packaged bundles (LunarPackaging): Ed25519 signatures; the dev server's file hashes.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
@@ -109,6 +108,9 @@ let package = Package(
         // width table behind the terminal's column widths. No pkgConfig for the same reason as
         // ncurses (libutf8proc.pc's only cflag is a -D flag); the module map links the library.
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
+        // zlib from the system (Debian: zlib1g-dev; macOS and iOS: the SDK's): raw deflate and
+        // CRC-32 for LunarPackaging's zip reader and writer. The module map links the library.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "LunarTerminal", dependencies: ["LunarUI", "LunarLayout", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
@@ -171,13 +173,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Signed .lunar archives: packing, defensive reading, verification. Kept out of
-        // LunarRuntime so hosts that only run directories do not link zip and crypto.
+        // Signed .lunar archives: packing, defensive reading (a bounded zip reader of its own),
+        // verification. Kept out of LunarRuntime so hosts that only run directories do not
+        // link zlib and crypto.
         .target(
             name: "LunarPackaging",
             dependencies: [
-                "LunarBundle", "LunarBridge",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "LunarBundle", "LunarBridge", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -216,7 +218,7 @@ let package = Package(
             dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON", "LunarTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -229,7 +231,6 @@ let package = Package(
             name: "LunarPackagingTests",
             dependencies: [
                 "LunarPackaging", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict

@@ -10,7 +10,8 @@ import LunarPackaging
 // - every path handed out is relative and normalised: no `..`, `.` or empty
 //   component, no leading `/`, no backslash, no control character;
 // - paths are unique, list exactly the files, in archive order;
-// - no file is over the per-file cap and the total is within the total cap.
+// - no file is over the per-file cap and the total is within the total cap;
+// - what was read, written again by the packer's `ZipWriter`, reads back the same.
 
 private let limits = ArchiveLimits(maxEntries: 64, maxFileSize: 64 << 10, maxTotalSize: 256 << 10)
 
@@ -34,5 +35,13 @@ func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         total += count
     }
     precondition(total <= limits.maxTotalSize, "\(total) bytes in all, over the cap")
+    var zip = ZipWriter()
+    do {
+        for path in contents.paths { try zip.add(ZipWriter.Entry(path: path, bytes: contents.files[path] ?? Data())) }
+        let again = try ArchiveReader(limits: ArchiveLimits(maxEntries: 64, maxFileSize: 64 << 10, maxTotalSize: 1 << 20)).read(zip.finish())
+        precondition(again == contents, "written again, the archive reads differently: \(contents.paths)")
+    } catch {
+        preconditionFailure("written again, the archive is refused: \(error)")
+    }
     return 0
 }

@@ -113,6 +113,14 @@ public struct LuaTableView: LuaReadable {
         lua_rawset(stack.L, index)
     }
 
+    /// Sets `table[k] = value` (raw), where `k` is the value at `keyIndex` (a table as a key, say).
+    @inlinable public func set(keyAt keyIndex: Int32, _ value: some LuaPushable) {
+        _ = stack.reserve(2)
+        lua_pushvalue(stack.L, keyIndex)
+        value.push(to: stack)
+        lua_rawset(stack.L, index)
+    }
+
     /// Sets `table[position] = value` (raw).
     @inlinable public func set(_ position: Int, _ value: some LuaPushable) {
         _ = stack.reserve(1)

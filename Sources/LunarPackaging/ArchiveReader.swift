@@ -1,5 +1,4 @@
 import Foundation
-import ZIPFoundation
 
 /// The files of a zip archive, read defensively: every entry path is
 /// checked (no `../`, no absolute paths, no backslashes), symbolic links and
@@ -11,9 +10,11 @@ import ZIPFoundation
 /// let contents = try ArchiveReader().read(data)     // or read(contentsOf: url)
 /// contents.files["manifest.json"]
 /// ```
-/// Archives in memory pass through a private temporary file (ZIPFoundation's
-/// file-backed reading is the robust one); nothing else is written. Stateless
-/// and thread-safe.
+/// The archive's structure is checked first (``ZipDirectory``): every offset and size
+/// against the archive's length, so no read goes past it and every step ends. Each entry
+/// is then inflated from its own bytes only, its output bounded by the caps, and its
+/// CRC-32 and size checked. Works on bytes in memory; nothing is written. Stateless and
+/// thread-safe.
 public struct ArchiveReader: Sendable {
     /// The caps enforced.
     public var limits: ArchiveLimits
@@ -23,61 +24,47 @@ public struct ArchiveReader: Sendable {
 
     /// Reads the archive file at `url` (refused when larger than the total cap).
     public func read(contentsOf url: URL) throws(BundleArchiveError) -> ArchiveContents {
-        let size: Int
+        let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
                 throw BundleArchiveError(.malformed, "\(url.path): not a regular file")
             }
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= limits.maxTotalSize else {
+                throw BundleArchiveError(.tooLarge, "\(url.path): the archive is \(size) bytes, over the cap of \(limits.maxTotalSize)")
+            }
+            // At most one byte past the cap, should the file have grown since.
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: min(limits.maxTotalSize, Int.max - 1) + 1) ?? Data()
         } catch let error as BundleArchiveError {
             throw error
         } catch {
-            throw BundleArchiveError(.fileSystem, "\(url.path): cannot be read (\(Self.describe(error)))")
+            throw BundleArchiveError(.fileSystem, "\(url.path): cannot be read (\(error))")
         }
-        guard size <= limits.maxTotalSize else {
-            throw BundleArchiveError(.tooLarge, "\(url.path): the archive is \(size) bytes, over the cap of \(limits.maxTotalSize)")
-        }
-        return try readFile(url)
+        return try read(data)
     }
 
-    /// Reads an archive held in memory (through a private temporary file).
+    /// Reads an archive held in memory.
     public func read(_ data: Data) throws(BundleArchiveError) -> ArchiveContents {
         guard data.count <= limits.maxTotalSize else {
             throw BundleArchiveError(.tooLarge, "the archive is \(data.count) bytes, over the cap of \(limits.maxTotalSize)")
         }
-        // ZIPFoundation's in-memory archive traps on some malformed archives (a read past the
-        // end of its buffer, found by fuzzing) and leaks when it refuses one; its file-backed
-        // archive does neither.
-        let directory = try PrivateFile.makeUniqueDirectory(in: FileManager.default.temporaryDirectory, prefix: "lunar-archive-")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("archive.zip")
-        try PrivateFile.create(file, contents: data, mode: 0o600)
-        return try readFile(file)
-    }
-
-    private func readFile(_ url: URL) throws(BundleArchiveError) -> ArchiveContents {
-        let archive: Archive
-        do {
-            archive = try Archive(url: url, accessMode: .read)
-        } catch {
-            throw BundleArchiveError(.malformed, "not a zip archive (\(Self.describe(error)))")
+        let directory = try ZipDirectory(data)
+        guard directory.entries.count <= limits.maxEntries else {
+            throw BundleArchiveError(.tooLarge, "the archive has more than \(limits.maxEntries) entries")
         }
         var contents = ArchiveContents()
         var identities: [String: String] = [:]  // identity → the path that claimed it
         var directories: Set<String> = []        // identities of directories named or implied
         var total = 0
-        var count = 0
-        for entry in archive {
-            count += 1
-            guard count <= limits.maxEntries else {
-                throw BundleArchiveError(.tooLarge, "the archive has more than \(limits.maxEntries) entries")
-            }
-            let path = try ArchivePath.normalized(entry.path)
+        for entry in directory.entries {
+            let path = try ArchivePath.normalized(entry.name)
             let identity = ArchivePath.identity(path)
-            switch entry.type {
-            case .symlink:
-                throw BundleArchiveError(.symlink, "entry \(entry.path.debugDescription) is refused: it is a symbolic link")
+            switch entry.kind {
+            case .symbolicLink:
+                throw BundleArchiveError(.symlink, "entry \(entry.name.debugDescription) is refused: it is a symbolic link")
             case .directory:
                 directories.insert(identity)
                 continue
@@ -85,10 +72,10 @@ public struct ArchiveReader: Sendable {
                 break
             }
             if let earlier = identities[identity] {
-                throw BundleArchiveError(.duplicateEntry, "entry \(entry.path.debugDescription) is refused: it duplicates \(earlier.debugDescription)")
+                throw BundleArchiveError(.duplicateEntry, "entry \(entry.name.debugDescription) is refused: it duplicates \(earlier.debugDescription)")
             }
             identities[identity] = path
-            let bytes = try extract(entry, path: path, from: archive, total: &total)
+            let bytes = try extract(entry, path: path, from: data, total: &total)
             contents.paths.append(path)
             contents.files[path] = bytes
         }
@@ -106,45 +93,48 @@ public struct ArchiveReader: Sendable {
         return contents
     }
 
-    /// The entry's bytes, counted as they are decompressed against the caps.
-    private func extract(_ entry: Entry, path: String, from archive: Archive, total: inout Int) throws(BundleArchiveError) -> Data {
-        var bytes = Data()
-        let compressed = max(1, Int(clamping: entry.compressedSize))
-        let limits = self.limits
-        let before = total
-        var refusal: BundleArchiveError?
-        do {
-            _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                bytes.append(chunk)
-                let shown = path.debugDescription
-                if bytes.count > limits.maxFileSize {
-                    refusal = BundleArchiveError(.tooLarge, "entry \(shown) is refused: it expands past the cap of \(limits.maxFileSize) bytes per file")
-                } else if before + bytes.count > limits.maxTotalSize {
-                    refusal = BundleArchiveError(.tooLarge, "entry \(shown) is refused: the archive expands past the cap of \(limits.maxTotalSize) bytes in all")
-                } else if bytes.count > limits.compressionRatioFloor, bytes.count / compressed > limits.maxCompressionRatio {
-                    refusal = BundleArchiveError(.compressionRatio, "entry \(shown) is refused: it expands more than \(limits.maxCompressionRatio):1 (a zip bomb?)")
-                }
-                if refusal != nil { throw CancellationError() }  // stops decompressing at once
+    /// The entry's bytes, decompressed no further than the first byte over a cap, then
+    /// checked against its declared size and CRC-32.
+    private func extract(_ entry: ZipDirectory.Entry, path: String, from archive: Data, total: inout Int) throws(BundleArchiveError) -> Data {
+        let shown = path.debugDescription
+        let compressed = max(1, entry.compressedSize)
+        // The most bytes each cap lets through; one byte more is a refusal.
+        let fileCap = limits.maxFileSize
+        let totalCap = limits.maxTotalSize - total
+        let perByte = limits.maxCompressionRatio.addingReportingOverflow(1)
+        let product = perByte.partialValue.multipliedReportingOverflow(by: compressed)
+        let ratioCap = max(limits.compressionRatioFloor, perByte.overflow || product.overflow ? .max : product.partialValue - 1)
+        let bound = max(0, min(fileCap, totalCap, ratioCap, Int.max / 2))
+        let bytes: Data
+        if entry.method == ZipFormat.stored {
+            let range = entry.data
+            bytes = Data(archive[(archive.startIndex + range.lowerBound)..<(archive.startIndex + min(range.upperBound, range.lowerBound + bound + 1))])
+        } else {
+            let inflated = archive.withUnsafeBytes { raw in
+                Zlib.inflate(UnsafeRawBufferPointer(rebasing: raw[entry.data]), maxOutput: bound)
             }
-        } catch {
-            if let refusal { throw refusal }
-            throw BundleArchiveError(.malformed, "entry \(path.debugDescription) cannot be read (\(Self.describe(error)))")
+            switch inflated {
+            case .success(let output): bytes = output
+            case .failure(let failure): throw BundleArchiveError(.malformed, "entry \(shown) cannot be read: \(failure.reason)")
+            }
         }
-        total = before + bytes.count
+        if bytes.count > limits.maxFileSize {
+            throw BundleArchiveError(.tooLarge, "entry \(shown) is refused: it expands past the cap of \(limits.maxFileSize) bytes per file")
+        }
+        if total + bytes.count > limits.maxTotalSize {
+            throw BundleArchiveError(.tooLarge, "entry \(shown) is refused: the archive expands past the cap of \(limits.maxTotalSize) bytes in all")
+        }
+        if bytes.count > limits.compressionRatioFloor, bytes.count / compressed > limits.maxCompressionRatio {
+            throw BundleArchiveError(.compressionRatio, "entry \(shown) is refused: it expands more than \(limits.maxCompressionRatio):1 (a zip bomb?)")
+        }
+        guard bytes.count == entry.uncompressedSize else {
+            throw BundleArchiveError(.malformed, "entry \(shown) cannot be read: it expands to \(bytes.count) bytes, not the \(entry.uncompressedSize) its headers declare")
+        }
+        guard Zlib.crc32(bytes) == entry.crc32 else {
+            throw BundleArchiveError(.malformed, "entry \(shown) cannot be read: its CRC-32 does not match: the data is corrupt")
+        }
+        total += bytes.count
         return bytes
-    }
-
-    /// ZIPFoundation's errors are bare enum cases; say which.
-    static func describe(_ error: any Error) -> String {
-        if let archiveError = error as? Archive.ArchiveError {
-            switch archiveError {
-            case .invalidCRC32: return "its CRC-32 does not match: the data is corrupt"
-            case .missingEndOfCentralDirectoryRecord: return "no end of central directory record"
-            case .unreadableArchive: return "unreadable"
-            default: return "\(archiveError)"
-            }
-        }
-        return "\(error)"
     }
 }
 

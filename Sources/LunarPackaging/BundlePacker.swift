@@ -1,7 +1,6 @@
 import Foundation
 import LunarBridge
 import LunarBundle
-import ZIPFoundation
 
 /// Packs a bundle directory into a `.lunar` archive: the bundle's files at
 /// their relative paths, `_lunar/files.json` (SHA-256 and size of each) and,
@@ -92,39 +91,30 @@ public struct BundlePacker: Sendable {
         return Report(fileList: list, archiveSize: size, keyFingerprint: signingKey?.publicKey.fingerprint)
     }
 
-    /// The zip epoch: every entry gets it, so packing the same files twice
-    /// gives the same entries.
-    static let entryDate = Date(timeIntervalSince1970: 315_532_800)
-
     private func write(_ entries: [(path: String, bytes: Data)], to archive: URL, contentFiles: Int,
                        progress: ((Progress) -> Void)?) throws(BundleArchiveError) -> Int {
-        let partial = URL(fileURLWithPath: archive.path + ".partial")
-        try? FileManager.default.removeItem(at: partial)
         var state = Progress(filesDone: 0, filesTotal: contentFiles, bytesDone: 0,
                              bytesTotal: entries.prefix(contentFiles).reduce(0) { $0 + $1.bytes.count })
-        do {
-            let zip = try Archive(url: partial, accessMode: .create)
-            for (index, entry) in entries.enumerated() {
-                let bytes = entry.bytes
-                try zip.addEntry(
-                    with: entry.path, type: .file, uncompressedSize: Int64(bytes.count),
-                    modificationDate: Self.entryDate, permissions: 0o644, compressionMethod: .deflate
-                ) { position, size in
-                    bytes.subdata(in: Int(position)..<Int(position) + size)
-                }
-                if index < contentFiles {
-                    state.filesDone += 1
-                    state.bytesDone += bytes.count
-                    progress?(state)
-                }
+        var zip = ZipWriter()
+        for (index, entry) in entries.enumerated() {
+            try zip.add(ZipWriter.Entry(path: entry.path, bytes: entry.bytes))
+            if index < contentFiles {
+                state.filesDone += 1
+                state.bytesDone += entry.bytes.count
+                progress?(state)
             }
+        }
+        let bytes = try zip.finish()
+        let partial = URL(fileURLWithPath: archive.path + ".partial")
+        try? FileManager.default.removeItem(at: partial)
+        do {
+            try bytes.write(to: partial)
             try FileManager.default.moveItem(at: partial, to: archive, replacing: true)
         } catch {
             try? FileManager.default.removeItem(at: partial)
-            throw BundleArchiveError(.fileSystem, "\(archive.path): cannot be written (\(ArchiveReader.describe(error)))")
+            throw BundleArchiveError(.fileSystem, "\(archive.path): cannot be written (\(error.localizedDescription))")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: archive.path)
-        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        return bytes.count
     }
 }
 

@@ -67,6 +67,8 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
     public static let lineHeight = StyleProperty(known: "lineHeight")
     /// Extra space between characters in points.
     public static let letterSpacing = StyleProperty(known: "letterSpacing")
+    /// The most lines a text shows (0: no limit); the rest is cut with an ellipsis.
+    public static let numberOfLines = StyleProperty(known: "numberOfLines")
     /// What an element whose content overflows does: `visible`, `hidden` or `scroll`.
     public static let overflow = StyleProperty(known: "overflow")
     /// `flex` or `none` (hidden, taking no space).
@@ -84,6 +86,8 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
         case keywords([String])
         case color
         case fontWeight
+        /// A whole number >= 0.
+        case count
         /// A positive number or `"w/h"`.
         case aspectRatio
         case text
@@ -137,6 +141,7 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
             "textTransform": .keywords(["none", "uppercase", "lowercase", "capitalize"]),
             "lineHeight": .number(nonNegative),
             "letterSpacing": .number(any),
+            "numberOfLines": .count,
         ]
         for edge in ["top", "right", "bottom", "left", "start", "end"] {
             kinds[edge] = .length(auto: true, percent: true, negative: true)
@@ -259,6 +264,11 @@ extension StyleProperty {
                 throw fail("a colour (\"#rgb\", \"#rrggbb\", \"#rrggbbaa\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\" or a CSS name)")
             }
             return .color(color)
+        case .count:
+            guard case .number(let number) = input, number >= 0, number <= 1e9, number.rounded() == number else {
+                throw fail("a whole number >= 0")
+            }
+            return .number(number)
         case .fontWeight:
             let weights = ["100", "200", "300", "400", "500", "600", "700", "800", "900"]
             switch input {

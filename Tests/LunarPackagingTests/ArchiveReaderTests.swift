@@ -1,7 +1,6 @@
 import Foundation
 import LunarPackaging
 import Testing
-import ZIPFoundation
 
 /// The reader refuses what could escape the bundle or exhaust the host,
 /// before anything is written to disk.
@@ -17,12 +16,13 @@ import ZIPFoundation
     }
 
     /// Found by the archive fuzz target: ZIPFoundation's in-memory reading trapped on these
-    /// bytes (a read past the end of its buffer). Read from a file, the central directory that
-    /// points past the end yields no entries: nothing is read from beyond the data.
-    @Test func aMalformedArchiveThatTrappedTheInMemoryReaderReadsAsEmpty() throws {
+    /// bytes (a read past the end of its buffer). The central directory points past the end,
+    /// which the structure check refuses before reading anything.
+    @Test func aMalformedArchiveThatTrappedTheInMemoryReaderIsRefused() throws {
         let data = try #require(Data(base64Encoded: "UEsDBBQAAAAAAEl5dV2GphA2BQAAAAUAAAAFAAAAYS50eHRoZWxsb1BLAwQUAAAAAABJeXVdj10OXmQAAABkAAAACQAAAGRpci9iLnR4dHh4eAAAAABhLnR4dFBLAQIUAxQAAAAAAEl5dV2PXQ5eZAAAAGQAAAAJAAAAAAAAAAAAAACAASgAAABkaXIvYi50eHRQSwUGAAAAAAIAAgBqAAAAswAAAAAA"))
-        let contents = try ArchiveReader().read(data)
-        #expect(contents.paths.isEmpty && contents.files.isEmpty)
+        let error = try #require(refusalWithinDeadline(data))
+        #expect(error.reason == .malformed)
+        #expect(error.message == "not a valid zip archive: its central directory (106 bytes at offset 179) does not end where the end record starts (offset 146)")
     }
 
     @Test func readsFilesByNormalisedPath() throws {
@@ -56,7 +56,7 @@ import ZIPFoundation
     }
 
     @Test func refusesSymbolicLinks() throws {
-        let error = try #require(try refusal([RawEntry("screens/home.lua", "/etc/passwd", type: .symlink)]))
+        let error = try #require(try refusal([RawEntry("screens/home.lua", "/etc/passwd", type: .symbolicLink)]))
         #expect(error.reason == .symlink)
         #expect(error.message == "entry \"screens/home.lua\" is refused: it is a symbolic link")
     }
@@ -83,7 +83,7 @@ import ZIPFoundation
         #expect(error.reason == .tooLarge)
         #expect(error.message == "entry \"big.txt\" is refused: it expands past the cap of 1000 bytes per file")
         // Stored (not compressed) entries are counted the same way.
-        #expect(try refusal([RawEntry("big.bin", Data(count: 1001), compression: .none)], limits: limits)?.reason == .tooLarge)
+        #expect(try refusal([RawEntry("big.bin", Data(count: 1001), compression: .stored)], limits: limits)?.reason == .tooLarge)
     }
 
     @Test func capsTheTotalSizeAndTheEntryCount() throws {

@@ -4,8 +4,6 @@ import LunarHeadless
 import LunarPackaging
 import LunarRuntime
 import LunarTestSupport
-import ZIPFoundation
-
 
 /// A small bundle on disk: a home screen that shows a module's greeting and
 /// fails on demand with a known line, plus development files and junk.
@@ -59,46 +57,37 @@ struct SampleBundle {
 struct RawEntry {
     var path: String
     var bytes: Data
-    var type: Entry.EntryType = .file
-    var compression: CompressionMethod = .deflate
+    var type: ZipEntryKind = .file
+    var compression: ZipWriter.Entry.Method = .deflated
 
-    init(_ path: String, _ bytes: Data, type: Entry.EntryType = .file, compression: CompressionMethod = .deflate) {
+    init(_ path: String, _ bytes: Data, type: ZipEntryKind = .file, compression: ZipWriter.Entry.Method = .deflated) {
         self.path = path
         self.bytes = bytes
         self.type = type
         self.compression = compression
     }
 
-    init(_ path: String, _ text: String, type: Entry.EntryType = .file) {
+    init(_ path: String, _ text: String, type: ZipEntryKind = .file) {
         self.init(path, Data(text.utf8), type: type)
     }
 }
 
-/// Zip archives made directly with ZIPFoundation, to hand the reader what
+/// Zip archives made directly with the packer's `ZipWriter`, to hand the reader what
 /// `lunar bundle` never writes.
 enum RawZip {
     static func make(_ entries: [RawEntry]) throws -> Data {
-        let archive = try Archive(data: Data(), accessMode: .create)
+        var zip = ZipWriter()
         for entry in entries {
-            let bytes = entry.bytes
-            try archive.addEntry(
-                with: entry.path, type: entry.type, uncompressedSize: Int64(bytes.count),
-                compressionMethod: entry.type == .file ? entry.compression : .none
-            ) { position, size in bytes.subdata(in: Int(position)..<Int(position) + size) }
+            try zip.add(ZipWriter.Entry(path: entry.path, bytes: entry.bytes, kind: entry.type,
+                                        method: entry.type == .file ? entry.compression : .stored))
         }
-        return archive.data ?? Data()
+        return try zip.finish()
     }
 
-    /// Every file entry of a zip, in order (read without any of the reader's checks).
+    /// Every file of an archive `lunar bundle` wrote, in order.
     static func entries(of data: Data) throws -> [RawEntry] {
-        let archive = try Archive(data: data, accessMode: .read)
-        var entries: [RawEntry] = []
-        for entry in archive {
-            var bytes = Data()
-            _ = try archive.extract(entry) { bytes.append($0) }
-            entries.append(RawEntry(entry.path, bytes, type: entry.type))
-        }
-        return entries
+        let contents = try ArchiveReader().read(data)
+        return contents.paths.map { RawEntry($0, contents.files[$0] ?? Data()) }
     }
 
     /// The archive at `url` rewritten by `change`.

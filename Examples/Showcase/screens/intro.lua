@@ -2,6 +2,7 @@
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
 local host = require("native.host")
+local theme = require("theme")
 
 local screen = { title = "Introduction" }
 
@@ -14,13 +15,15 @@ local POINTS = {
 
 function screen:render()
   local info = host.info()
-  return ui.Column {
-    ui.Text "Lunar: Lua screens on a Swift core",
-    ui.List { items = POINTS, key = "id", row = function(point) return ui.Text(point.text) end },
-    ui.Text("Running on " .. info.platform .. " with the " .. info.renderer .. " renderer"),
+  return theme.Page("How Lunar is built", {
+    ui.Text { "Lunar: Lua screens on a Swift core", style = theme.cardTitle },
+    ui.List { items = POINTS, key = "id", style = theme.list, row = function(point)
+      return ui.Row { style = theme.card, ui.Text { point.text, style = theme.body } }
+    end },
+    ui.Text { "Running on " .. info.platform .. " with the " .. info.renderer .. " renderer", style = theme.muted },
     ui.Spacer(),
-    ui.Button { title = "Close", onPress = function() nav.back() end },
-  }
+    ui.Button { title = "Close", onPress = function() nav.back() end, style = theme.primary },
+  })
 end
 
 return screen

@@ -1,6 +1,7 @@
 local ui = require("lunar.ui")
 local net = require("lunar.net")
 local api = require("api")
+local theme = require("theme")
 
 local screen = {}
 
@@ -14,10 +15,19 @@ function screen:load(params)
 end
 
 function screen:render()
-  if not self.detail then return ui.Text "Loading..." end
-  local tags = {}
-  for i, tag in ipairs(self.detail.tags) do tags[i] = ui.Text("#" .. tag) end
-  return ui.Column { ui.Text(self.detail.title), ui.Text(self.detail.body), ui.Row(tags) }
+  if not self.detail then return theme.Page("Item " .. self.id, { ui.Text { "Loading...", style = theme.muted } }) end
+  local tags = { style = theme.tags }
+  for i, tag in ipairs(self.detail.tags) do tags[i] = ui.Text { "#" .. tag, style = theme.tag } end
+  return theme.Page("Item " .. self.id, {
+    ui.Row { style = theme.card,
+      ui.Image { alt = self.detail.title, style = theme.thumb },
+      ui.Column { style = theme.cardBody,
+        ui.Text { self.detail.title, style = theme.cardTitle },
+        ui.Text { self.detail.body, style = theme.body },
+      },
+    },
+    ui.Row(tags),
+  })
 end
 
 return screen

@@ -3,6 +3,7 @@
 -- router's helpers, and an unmatched URL handled.
 local ui = require("lunar.ui")
 local router = require("lunar.router")
+local theme = require("theme")
 
 local screen = { title = "Jump page" }
 
@@ -25,16 +26,26 @@ function screen:unload()
   router.unmatched(nil)
 end
 
+local function open(url) return function() router.open(url) end end
+
 function screen:render()
   local itemURL = router.url("/items/:id", { 2 }, { ref = "jump page" })
-  return ui.Column {
-    ui.Button { title = "Push intro", onPress = function() router.open("/navPush/intro") end },
-    ui.Button { title = "Present intro", onPress = function() router.open("/navPresent/intro") end },
-    ui.Button { title = "Open " .. itemURL, onPress = function() router.open(itemURL) end },
-    ui.Button { title = "Scheme route", onPress = function() router.open("showcase://settings/privacy") end },
-    ui.Button { title = "Callback", onPress = function() router.open("/callBack/login/done?status=ok") end },
-    ui.Button { title = "Unmatched", onPress = function() router.open("/nowhere/at/all") end },
-  }
+  return theme.Page("Navigation is routing", {
+    ui.Row { style = theme.columns,
+      ui.Column { style = theme.column,
+        ui.Text { "Screens", style = theme.section },
+        ui.Button { title = "Push intro", onPress = open("/navPush/intro"), style = theme.link },
+        ui.Button { title = "Present intro", onPress = open("/navPresent/intro"), style = theme.link },
+        ui.Button { title = "Open " .. itemURL, onPress = open(itemURL), style = theme.link },
+      },
+      ui.Column { style = theme.column,
+        ui.Text { "Routes", style = theme.section },
+        ui.Button { title = "Scheme route", onPress = open("showcase://settings/privacy"), style = theme.link },
+        ui.Button { title = "Callback", onPress = open("/callBack/login/done?status=ok"), style = theme.link },
+        ui.Button { title = "Unmatched", onPress = open("/nowhere/at/all"), style = theme.link },
+      },
+    },
+  })
 end
 
 return screen

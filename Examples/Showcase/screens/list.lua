@@ -1,5 +1,6 @@
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
+local theme = require("theme")
 
 local screen = { title = "Sample list", viewModel = "viewmodels.list" }
 
@@ -10,24 +11,31 @@ function screen:bindViewModel()
   self.viewModel.refresh:execute()
 end
 
+-- One card: an image placeholder (its alt text shows where images cannot) beside the
+-- item's title and subtitle; pressing anywhere on it opens the item.
+local function card(item)
+  return ui.Row { style = theme.card, onPress = function() nav.push("/items/" .. item.id) end,
+    ui.Image { alt = item.title .. " icon", style = theme.thumb },
+    ui.Column { style = theme.cardBody,
+      ui.Text { item.title, style = theme.cardTitle },
+      ui.Text { item.subtitle, style = theme.cardSubtitle },
+    },
+  }
+end
+
 function screen:render()
   local vm = self.viewModel
   local items = vm.items:get()
   local content
   if #items == 0 then
-    content = ui.Text { vm.loaded:get() and "Nothing here yet" or "Loading...", id = "empty" }
+    content = ui.Text { vm.loaded:get() and "Nothing here yet" or "Loading...", id = "empty", style = theme.muted }
   else
-    content = ui.List {
-      id = "items", items = items, key = "id",
-      row = function(item)
-        return ui.Text { item.title, onPress = function() nav.push("/items/" .. item.id) end }
-      end,
-    }
+    content = ui.List { id = "items", items = items, key = "id", row = card, style = theme.list }
   end
-  return ui.Column {
+  return theme.Page("Samples from the mock API", {
     content,
-    ui.Button { id = "refresh", title = "Refresh", command = vm.refresh },
-  }
+    ui.Button { id = "refresh", title = "Refresh", command = vm.refresh, style = theme.primary },
+  })
 end
 
 return screen

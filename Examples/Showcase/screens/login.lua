@@ -3,6 +3,7 @@
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
 local storage = require("lunar.storage")
+local theme = require("theme")
 
 local screen = { title = "Login", viewModel = "viewmodels.login" }
 
@@ -21,17 +22,21 @@ end
 
 function screen:render()
   local vm = self.viewModel
-  return ui.Column {
-    ui.Text(storage.get("loggedIn") and "Welcome back" or "Welcome to the Lunar showcase"),
-    ui.TextField { id = "account", placeholder = "Account", bind = vm.account, maxLength = vm.ACCOUNT_LIMIT },
-    ui.TextField { id = "password", placeholder = "Password", bind = vm.password, secure = true },
-    ui.Button { id = "login", title = "Log in", command = vm.login },
-    ui.Divider(),
-    ui.Row {
-      ui.Button { id = "jump", title = "Jump page", onPress = function() nav.push("jump") end },
-      ui.Button { id = "about", title = "About", onPress = function() nav.present("intro") end },
+  return theme.Page("Sign in to try every module", {
+    ui.Text { storage.get("loggedIn") and "Welcome back" or "Welcome to the Lunar showcase", style = theme.body },
+    ui.Column { style = theme.form,
+      ui.TextField { id = "account", placeholder = "Account", bind = vm.account, maxLength = vm.ACCOUNT_LIMIT,
+                     style = theme.field },
+      ui.TextField { id = "password", placeholder = "Password", bind = vm.password, secure = true,
+                     style = theme.field },
+      ui.Button { id = "login", title = "Log in", command = vm.login, style = theme.primary },
     },
-  }
+    ui.Divider(),
+    ui.Row { style = theme.links,
+      ui.Button { id = "jump", title = "Jump page", onPress = function() nav.push("jump") end, style = theme.link },
+      ui.Button { id = "about", title = "About", onPress = function() nav.present("intro") end, style = theme.link },
+    },
+  })
 end
 
 return screen

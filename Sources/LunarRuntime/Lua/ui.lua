@@ -14,10 +14,99 @@ local ui = {}
 ---@field events table
 ---@field children lunar.ui.Element[]
 
+-- Keyword unions make long lines.
+-- luacheck: push no max comment line length
+---A style: React Native's style keys (docs/lua/styles.md). A key's value may be a signal.
+---@class lunar.ui.Style
+---@field direction? "inherit"|"ltr"|"rtl"|Signal Layout direction; default "inherit".
+---@field flexDirection? "column"|"row"|"column-reverse"|"row-reverse"|Signal Main axis; default "column".
+---@field justifyContent? "flex-start"|"center"|"flex-end"|"space-between"|"space-around"|"space-evenly"|Signal Main-axis distribution; default "flex-start".
+---@field alignItems? "flex-start"|"center"|"flex-end"|"stretch"|"baseline"|Signal Cross-axis alignment of children; default "stretch".
+---@field alignSelf? "auto"|"flex-start"|"center"|"flex-end"|"stretch"|"baseline"|Signal Overrides the parent's alignItems; default "auto".
+---@field alignContent? "flex-start"|"center"|"flex-end"|"stretch"|"space-between"|"space-around"|"space-evenly"|Signal Lines of a wrapping container; default "flex-start".
+---@field flexWrap? "nowrap"|"wrap"|"wrap-reverse"|Signal Default "nowrap".
+---@field flex? number|Signal Positive grows (basis 0), negative shrinks.
+---@field flexGrow? number|Signal Default 0.
+---@field flexShrink? number|Signal Default 0.
+---@field flexBasis? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field width? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field height? number|"auto"|string|Signal Points, "50%" or "auto"; default "auto".
+---@field minWidth? number|string|Signal Points or "50%"; default none.
+---@field minHeight? number|string|Signal Points or "50%"; default none.
+---@field maxWidth? number|string|Signal Points or "50%"; default none.
+---@field maxHeight? number|string|Signal Points or "50%"; default none.
+---@field margin? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginTop? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginRight? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginBottom? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginLeft? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginStart? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginEnd? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginHorizontal? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field marginVertical? number|"auto"|string|Signal Points, "50%" or "auto"; default 0.
+---@field padding? number|string|Signal Points or "50%"; default 0.
+---@field paddingTop? number|string|Signal Points or "50%"; default 0.
+---@field paddingRight? number|string|Signal Points or "50%"; default 0.
+---@field paddingBottom? number|string|Signal Points or "50%"; default 0.
+---@field paddingLeft? number|string|Signal Points or "50%"; default 0.
+---@field paddingStart? number|string|Signal Points or "50%"; default 0.
+---@field paddingEnd? number|string|Signal Points or "50%"; default 0.
+---@field paddingHorizontal? number|string|Signal Points or "50%"; default 0.
+---@field paddingVertical? number|string|Signal Points or "50%"; default 0.
+---@field borderWidth? number|Signal Points; default 0.
+---@field borderTopWidth? number|Signal Points; default 0.
+---@field borderRightWidth? number|Signal Points; default 0.
+---@field borderBottomWidth? number|Signal Points; default 0.
+---@field borderLeftWidth? number|Signal Points; default 0.
+---@field borderStartWidth? number|Signal Points; default 0.
+---@field borderEndWidth? number|Signal Points; default 0.
+---@field position? "relative"|"absolute"|"static"|Signal Default "relative".
+---@field top? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field right? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field bottom? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field left? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field start? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field end? number|"auto"|string|Signal Inset when positioned: points, "50%" or "auto"; default none.
+---@field gap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field rowGap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field columnGap? number|string|Signal Space between children: points or "50%"; default 0.
+---@field aspectRatio? number|string|Signal Width / height: a number or "16/9"; default none.
+---@field boxSizing? "border-box"|"content-box"|Signal Default "border-box".
+---@field display? "flex"|"none"|"contents"|Signal "none" hides the element; default "flex".
+---@field overflow? "visible"|"hidden"|"scroll"|Signal Default "visible".
+---@field color? string|Signal Text colour: "#rgb", "#rrggbb", "#rrggbbaa", "rgb()", "rgba()" or a CSS name.
+---@field backgroundColor? string|Signal Fill colour; default transparent.
+---@field borderColor? string|Signal Colour of every border edge.
+---@field borderTopColor? string|Signal One edge's border colour.
+---@field borderRightColor? string|Signal One edge's border colour.
+---@field borderBottomColor? string|Signal One edge's border colour.
+---@field borderLeftColor? string|Signal One edge's border colour.
+---@field borderStartColor? string|Signal One edge's border colour.
+---@field borderEndColor? string|Signal One edge's border colour.
+---@field borderStyle? "solid"|"dotted"|"dashed"|Signal Default "solid".
+---@field borderRadius? number|Signal Corner radius in points; default 0.
+---@field borderTopLeftRadius? number|Signal One corner's radius.
+---@field borderTopRightRadius? number|Signal One corner's radius.
+---@field borderBottomLeftRadius? number|Signal One corner's radius.
+---@field borderBottomRightRadius? number|Signal One corner's radius.
+---@field opacity? number|Signal 0 (invisible) to 1 (opaque); default 1.
+---@field zIndex? number|Signal Stacking order among siblings; default 0.
+---@field fontSize? number|Signal Text size in points.
+---@field fontWeight? "normal"|"bold"|"100"|"200"|"300"|"400"|"500"|"600"|"700"|"800"|"900"|number|Signal Default "normal".
+---@field fontStyle? "normal"|"italic"|Signal Default "normal".
+---@field fontFamily? string|Signal A family name the renderer resolves.
+---@field textAlign? "auto"|"left"|"right"|"center"|"justify"|Signal Default "auto".
+---@field textDecorationLine? "none"|"underline"|"line-through"|"underline line-through"|Signal Default "none".
+---@field textTransform? "none"|"uppercase"|"lowercase"|"capitalize"|Signal Default "none".
+---@field lineHeight? number|Signal Line height in points.
+---@field letterSpacing? number|Signal Extra space between characters in points.
+-- luacheck: pop
+
 ---What every element's spec table may hold; the array part is its children.
 ---@class lunar.ui.Spec
 ---@field id? string What tests and the headless driver name the element by.
 ---@field key? string Identity among siblings across renders.
+---@field style? lunar.ui.Style|(lunar.ui.Style|false)[]|Signal A style, or a list merged in order.
 ---@field [integer] lunar.ui.Element
 
 ---A Text: its label is `text`.
@@ -85,6 +174,62 @@ local function current(v)
 end
 local FIELDS = { id = true, key = true, items = true, row = true, bind = true, command = true }
 
+-- Style tables ui.styles checked: they hold no signals, so binding skips them.
+local checkedStyles = setmetatable({}, { __mode = "k" })
+
+-- Whether a style (a table, or a list of them) has a signal as a value.
+local function styleHasSignal(style, depth)
+  if type(style) ~= "table" or checkedStyles[style] or depth > 16 then return false end
+  for k, v in pairs(style) do
+    local t = type(v)
+    if t == "table" or t == "userdata" then
+      if type(k) == "string" then
+        if signalLike(v) then return true end
+      elseif styleHasSignal(v, depth + 1) then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- Flattens a style with signals into one table of current values, in merge order
+-- (list entries, then the table's own keys); each key a signal sets is bound as
+-- "style.<key>", and a later plain value for the key drops that binding.
+local function flattenStyle(style, into, bound, depth)
+  if style == nil or style == false then return end
+  if type(style) ~= "table" or depth > 16 then
+    into[#into + 1] = style -- not a style: left for the reader to reject
+    return
+  end
+  for i = 1, #style do flattenStyle(style[i], into, bound, depth + 1) end
+  for k, v in pairs(style) do
+    if type(k) == "string" then
+      if signalLike(v) then
+        bound["style." .. k] = v
+        into[k] = current(v)
+      else
+        bound["style." .. k] = nil
+        into[k] = v
+      end
+    elseif math.type(k) ~= "integer" or k < 1 or k > #style then
+      into[k] = v -- a bad key: left for the reader to name
+    end
+  end
+end
+
+-- Sets an element's style: as it is, or flattened when a key's value is a signal.
+local function setStyle(node, style)
+  if not styleHasSignal(style, 0) then
+    node.props.style = style
+    return
+  end
+  node.bound = node.bound or {}
+  local flat = {}
+  flattenStyle(style, flat, node.bound, 0)
+  node.props.style = flat
+end
+
 -- Builds an element: `label` names the prop a bare string fills (Text's text).
 local function element(kind, spec, label)
   local node = { kind = kind, props = {}, events = {}, children = {} }
@@ -106,6 +251,8 @@ local function element(kind, spec, label)
         node.events[event] = v
       elseif k == "id" or k == "key" then
         node[k] = v
+      elseif k == "style" and not signalLike(v) then
+        setStyle(node, v)
       elseif not FIELDS[k] then
         if signalLike(v) then
           node.bound = node.bound or {}
@@ -227,6 +374,17 @@ function ui.List(spec)
     end
   end
   return node
+end
+
+--- Checks named styles once, where they are defined (React Native's `StyleSheet.create`),
+--- and returns the same table: `local s = ui.styles { card = { padding = 8 } }`,
+--- then `style = s.card` or `style = { s.card, active and s.active }`.
+---@generic T: table<string, lunar.ui.Style>
+---@param styles T
+---@return T
+function ui.styles(styles)
+  local checked = native.styles(styles, checkedStyles) -- not a tail call: its errors name our caller's line
+  return checked
 end
 
 ui.hud = {

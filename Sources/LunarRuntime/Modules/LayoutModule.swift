@@ -8,11 +8,13 @@ import LunarUI
 /// returns the frames: `{ left, top, width, height, children = {...} }`.
 enum LayoutModule {
     static let module = LuaModule("lunar.layout", summary: "Flexbox layout (Yoga's semantics) of a tree of styled nodes.") { m in
-        m.function(
+        m.rawFunction(
             "compute(node: table, options: table?): table",
             summary: "Lays out node ({style=, children=}) in options {width=, height=, direction=}; returns its frames {left=, top=, width=, height=, children=}."
-        ) { (node: LuaValue, options: LuaValue?) throws -> LuaValue in
-            let root = try LayoutTableReader.node(node, path: "node")
+        ) { frame in
+            let node = try frame.argument(1, as: LuaValue.self)
+            let options = try frame.argument(2, as: LuaValue?.self)
+            let root = try LayoutTableReader.node(node, path: "node", stack: frame.stack)
             let option = try LuaOptionTable(options, position: 2, allowed: ["width", "height", "direction"])
             let width = try LayoutTableReader.size(option.fields[.string("width")], name: "width")
             let height = try LayoutTableReader.size(option.fields[.string("height")], name: "height")
@@ -23,14 +25,15 @@ enum LayoutModule {
             case let other?: throw LuaArgumentError(position: 2, problem: "option 'direction' must be \"ltr\" or \"rtl\", got \"\(other)\"")
             }
             root.calculateLayout(width: width, height: height, direction: direction)
-            return LayoutTableReader.frames(of: root)
+            frame.push(LayoutTableReader.frames(of: root))
+            return .results(1)
         }
     }
 }
 
 /// Reads node tables and style tables into `LayoutNode`s; every error names the key and where it is.
 enum LayoutTableReader {
-    static func node(_ value: LuaValue, path: String) throws(LuaArgumentError) -> LayoutNode {
+    static func node(_ value: LuaValue, path: String, stack: LuaStack) throws(LuaArgumentError) -> LayoutNode {
         guard case .table(let table) = value else {
             throw LuaArgumentError(position: 1, problem: "\(path) must be a table {style=, children=}, got \(value.typeName)")
         }
@@ -40,12 +43,12 @@ enum LayoutTableReader {
         if !table.array.isEmpty {
             throw LuaArgumentError(position: 1, problem: "\(path): children go in its children field, not in the node's sequence")
         }
-        let node = LayoutNode(style: try style(table.fields[.string("style")] ?? .nil, path: path + ".style"))
+        let node = LayoutNode(style: try style(table.fields[.string("style")] ?? .nil, path: path + ".style", stack: stack))
         switch table.fields[.string("children")] ?? .nil {
         case .nil: break
         case .table(let children) where children.fields.isEmpty:
             for (index, child) in children.array.enumerated() {
-                node.appendChild(try self.node(child, path: "\(path).children[\(index + 1)]"))
+                node.appendChild(try self.node(child, path: "\(path).children[\(index + 1)]", stack: stack))
             }
         case let other:
             throw LuaArgumentError(position: 1, problem: "\(path).children must be a sequence of nodes, got \(other.typeName)")
@@ -84,9 +87,9 @@ enum LayoutTableReader {
         }
     }
 
-    static func style(_ value: LuaValue, path: String) throws(LuaArgumentError) -> LayoutStyle {
+    static func style(_ value: LuaValue, path: String, stack: LuaStack) throws(LuaArgumentError) -> LayoutStyle {
         do {
-            return try StyleTable.style(value, path: path).layoutStyle()
+            return try StyleTable.style(value, on: stack, path: path).layoutStyle()
         } catch {
             throw LuaArgumentError(position: 1, problem: error.message)
         }

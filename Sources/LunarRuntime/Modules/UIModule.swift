@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarUI
 
 /// `lunar.ui`: element constructors (written in Lua, so building a tree costs
 /// no bridge calls) plus `hud`, `toast` and `alert`, which reach the renderer.
@@ -17,6 +18,10 @@ enum UIModule {
             m.function("showHUD(text)") { (text: String?) in host.host?.showHUD(text) }
             m.function("hideHUD") { () in host.host?.hideHUD() }
             m.function("toast(text)") { (text: String) in host.host?.toast(text) }
+            m.rawFunction("styles(styles: table, checked: table): table") { frame in
+                try checkStyles(frame)
+                return .results(1)
+            }
             m.rawFunction("alert(spec: table)") { frame in
                 let spec = try frame.argument(1, as: LuaTableReference.self)
                 try host.host?.alert(spec)
@@ -26,6 +31,44 @@ enum UIModule {
     }
 
     static let source = LuaSource("lunar.ui", embedded: PackageResources.ui_lua)
+
+    /// `ui.styles(styles)`: checks every named style of argument 1 (React Native's
+    /// `StyleSheet.create`), marks each in argument 2 (`lunar.ui`'s weak set of checked styles)
+    /// and leaves argument 1 on top, the same table. An error names the line that called
+    /// `ui.styles` (two levels up: `ui.styles` is the Lua function calling this).
+    private static func checkStyles(_ frame: LuaCallFrame) throws {
+        let stack = frame.stack
+        func fail(_ problem: String) -> LuaError {
+            let message = "bad argument #1 to 'ui.styles' (\(problem))"
+            return .value(.string(stack.callerLocation(level: 2).map { "\($0): \(message)" } ?? message))
+        }
+        guard let styles = stack.table(at: 1) else {
+            throw fail("a table of named styles expected, got \(stack.typeName(at: 1))")
+        }
+        guard let checked = stack.table(at: 2) else { throw fail("lunar.ui's set of checked styles is missing") }
+        var names: [String] = []
+        try styles.forEachPair { key, _ in
+            guard stack.type(at: key) == .string, let name = try? String.read(from: stack, at: key) else {
+                throw fail("styles are named: ui.styles { card = { ... } }, got a \(stack.typeName(at: key)) key")
+            }
+            names.append(name)
+        }
+        let reader = StyleTable(stack: stack)
+        for name in names.sorted() {
+            try styles.withField(name) { value in
+                guard stack.type(at: value) == .table else {
+                    throw fail("styles.\(name) must be a table of style keys, got a \(stack.typeName(at: value))")
+                }
+                do throws(StyleError) {
+                    _ = try reader.style(at: value, path: "styles.\(name)")
+                } catch {
+                    throw fail(error.message)
+                }
+                checked.set(keyAt: value, true)
+            }
+        }
+        stack.setTop(1)
+    }
 }
 
 /// A weak link from bridged closures to the screen host (which owns the state).

@@ -7,8 +7,13 @@ struct ElementReader {
     let stack: LuaStack
     /// Props bound to signals, by child-index path from the root.
     var bound: [(path: [Int], prop: String, source: LuaValue)] = []
+    /// Reads `style` props; one per render, so a shared style table is checked once.
+    private let styles: StyleTable
 
-    init(stack: LuaStack) { self.stack = stack }
+    init(stack: LuaStack) {
+        self.stack = stack
+        styles = StyleTable(stack: stack)
+    }
 
     /// Reads the element at `index` (absolute).
     mutating func read(at index: Int32, path: [Int] = [], depth: Int = 0) throws(RenderError) -> Element {
@@ -24,7 +29,15 @@ struct ElementReader {
         var element = Element(kind, id: scalarString(table, "id"), key: scalarString(table, "key"))
 
         try forEachStringKey(of: "props", in: table) { name, value throws(RenderError) in
-            if let prop = propValue(at: value) {
+            if name == "style" {
+                do throws(StyleError) {
+                    // An empty style (`style = false`, `{}`) is no style: nothing for the renderer.
+                    let style = try styles.style(at: value, path: "style")
+                    if !style.isEmpty { element.props[.style] = .style(style) }
+                } catch {
+                    throw RenderError("\(describe(path, kind)): \(error.message)")
+                }
+            } else if let prop = propValue(at: value) {
                 element.props[PropName(rawValue: name)] = prop
             } else if stack.type(at: value) == .string {
                 throw RenderError("\(describe(path, kind)) prop '\(name)' is not valid UTF-8 text (\(invalidUTF8(at: value))); "

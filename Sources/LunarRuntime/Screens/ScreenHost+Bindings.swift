@@ -12,11 +12,15 @@ extension ScreenHost {
     func keepingBoundValues(of bound: [(path: [Int], prop: String, source: LuaValue)], in element: Element, on screen: ScreenInstance) -> Element {
         var element = element
         for (path, prop, value) in bound {
-            let name = PropName(rawValue: prop)
             guard let node = screen.reconciler.node(at: path), case .reference(let source) = value,
                   let binding = screen.bindings[PropBindingKey(node: node, prop: prop)], isSameLuaValue(binding.source, source),
-                  let shown = screen.reconciler.props(of: node)?[name] else { continue }
-            element.fillProp(name, with: shown, at: path[...])
+                  let props = screen.reconciler.props(of: node) else { continue }
+            if let property = Self.boundStyleProperty(prop) {
+                guard let shown = props[.style]?.styleValue?[property] else { continue }
+                element.fillStyle(property, with: shown, at: path[...])
+            } else if let shown = props[PropName(rawValue: prop)] {
+                element.fillProp(PropName(rawValue: prop), with: shown, at: path[...])
+            }
         }
         return element
     }
@@ -87,8 +91,18 @@ extension ScreenHost {
         return stack.rawEqual(-1, -2)
     }
 
+    /// The style key a bound prop name stands for: `style.backgroundColor` is one key of the style.
+    static func boundStyleProperty(_ prop: String) -> StyleProperty? {
+        guard prop.hasPrefix("style.") else { return nil }
+        return StyleProperty(rawValue: String(prop.dropFirst(6)))
+    }
+
     func boundValueChanged(screen id: ScreenID, key: PropBindingKey, value: LuaValue) {
         guard let screen = screens[id] else { return }
+        if key.prop == PropName.style.rawValue || key.prop.hasPrefix("style.") {
+            boundStyleChanged(screen, key: key, value: value)
+            return
+        }
         let prop: PropValue?
         switch value {
         case .boolean(let b): prop = .bool(b)
@@ -104,10 +118,52 @@ extension ScreenHost {
         }
     }
 
+    /// A signal for the whole style (a style table) or for one key sent: the node's style
+    /// changes by one `update`. A value the key does not take is reported, naming the element,
+    /// and leaves the style as it was.
+    private func boundStyleChanged(_ screen: ScreenInstance, key: PropBindingKey, value: LuaValue) {
+        var style = screen.reconciler.props(of: key.node)?[.style]?.styleValue ?? Style()
+        do throws(StyleError) {
+            if key.prop == PropName.style.rawValue {
+                style = try StyleTable.style(value, on: state.stack, path: "style")
+            } else if value.isNil {
+                if let property = Self.boundStyleProperty(key.prop) { style[property] = nil }
+            } else {
+                try style.set(String(key.prop.dropFirst(6)), StyleTable.input(value), path: "style")
+            }
+        } catch {
+            let place = screen.reconciler.path(of: key.node).map { path in
+                path.isEmpty ? "the root element" : "element at " + path.map { String($0 + 1) }.joined(separator: ".")
+            } ?? "an element"
+            let message = "a style signal of \(screen.module), \(place): \(error.message)"
+            onScriptError(LuaScriptError(kind: .runtime, message: message, location: nil, traceback: nil, value: .string(message)))
+            return
+        }
+        if let mutation = screen.reconciler.updateProps(Props([(PropName.style, .style(style))]), of: key.node) {
+            renderer?.apply([mutation], to: screen.id)
+        }
+    }
+
     func disposeBinding(_ binding: PropBinding) {
         switch binding.subscription {
         case .native(let subscription): subscription.dispose()
         case .lua(let disposable): _ = try? state.callHelper(helpers.function("dispose", in: state), [disposable])
         }
+    }
+}
+
+extension Element {
+    /// Sets style key `property` of the element at `path` (child indices) if its style has none.
+    mutating func fillStyle(_ property: StyleProperty, with value: StyleValue, at path: ArraySlice<Int>) {
+        guard let first = path.first else {
+            var style = props[.style]?.styleValue ?? Style()
+            if style[property] == nil {
+                style[property] = value
+                props[.style] = .style(style)
+            }
+            return
+        }
+        guard children.indices.contains(first) else { return }
+        children[first].fillStyle(property, with: value, at: path.dropFirst())
     }
 }
