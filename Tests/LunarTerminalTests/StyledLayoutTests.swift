@@ -78,9 +78,10 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
             Element.text("centred").styled(["textAlign": .string("center")]),
             Element.text("right").styled(["textAlign": .string("right")]),
             Element.text("shout").styled(["textTransform": .string("uppercase")]),
+            Element.text("one two three four five six seven eight nine ten eleven").styled(["numberOfLines": .number(1)]),
         ]), on: screen)
         harness.renderer.push(screen, title: nil)
-        #expect(Array(harness.lines[1...8]) == [
+        #expect(Array(harness.lines[1...9]) == [
             "  [x] [ ] ⠋",
             "  ┌────────┐",
             "  │  Logo  │",
@@ -89,6 +90,7 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
             "            centred",
             spaces(24) + "right",
             "  SHOUT",
+            "  one two three four five si…",  // 27 columns: the ellipsis takes the last
         ])
         #expect(harness.frame.grid[2, 2].style == .hint, "an image placeholder is dimmed")
     }

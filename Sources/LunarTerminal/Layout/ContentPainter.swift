@@ -226,7 +226,7 @@ struct ContentPainter {
         let isFocused = node.id == focused
         switch node.kind {
         case .text:
-            let lines = metrics.wrap(CellMetrics.text(of: node), width: content.columns.count)
+            let lines = metrics.lines(of: node, width: content.columns.count)
             let align = style[.textAlign]?.keyword ?? "auto"
             for (index, line) in lines.enumerated() where index < content.rows.count {
                 let free = max(0, content.columns.count - metrics.columns(of: line))

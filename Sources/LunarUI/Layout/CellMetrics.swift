@@ -7,7 +7,7 @@ import LunarLayout
 ///
 /// | leaf | cells |
 /// |---|---|
-/// | `Text` | its text (after `textTransform`) wrapped between words to the width offered: the longest line's columns × the lines |
+/// | `Text` | its text (after `textTransform`) wrapped between words to the width offered, at most `numberOfLines` lines (the last cut with `…`): the longest line's columns × the lines |
 /// | `Button` | `[ Title ]`: the title's columns + 4, one row |
 /// | `TextField` | `[value   ]`: as wide as `maxLength` (at most 40; 24 without), or the placeholder, + 3, one row |
 /// | `Image` | `[image: alt]`, one row (a renderer draws a box when the style makes it larger) |
@@ -148,6 +148,18 @@ public struct CellMetrics: Sendable {
         }
     }
 
+    /// The lines a `Text` shows in `width` columns: its text (``text(of:)``) wrapped, at most
+    /// `numberOfLines` of them when its style sets that, the last one then ending in `…`.
+    public func lines(of node: MountedNode, width: Int) -> [String] {
+        var lines = wrap(Self.text(of: node), width: width)
+        if let limit = node.style[.numberOfLines]?.number, limit > 0, lines.count > Int(limit) {
+            lines.removeLast(lines.count - Int(limit))
+            let last = lines[lines.count - 1]
+            lines[lines.count - 1] = prefix(of: last, fittingIn: max(0, min(width, columns(of: last) + 1) - 1)) + "…"
+        }
+        return lines
+    }
+
     /// What a `Button` shows: `[ Title ]`.
     public static func buttonLabel(_ node: MountedNode) -> String {
         "[ \(node.props[.title]?.stringValue ?? "") ]"
@@ -179,7 +191,7 @@ public struct CellMetrics: Sendable {
         var size: (columns: Int, rows: Int)
         switch node.kind {
         case .text:
-            let lines = wrap(Self.text(of: node), width: available)
+            let lines = lines(of: node, width: available)
             size = (lines.map { columns(of: $0) }.max() ?? 0, lines.count)
         case .button:
             size = (columns(of: Self.buttonLabel(node)), 1)
