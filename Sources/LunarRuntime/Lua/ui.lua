@@ -100,6 +100,7 @@ local ui = {}
 ---@field textTransform? "none"|"uppercase"|"lowercase"|"capitalize"|Signal Default "none".
 ---@field lineHeight? number|Signal Line height in points.
 ---@field letterSpacing? number|Signal Extra space between characters in points.
+---@field numberOfLines? integer|Signal The most lines a text shows (0: no limit); the rest is cut with an ellipsis.
 -- luacheck: pop
 
 ---What every element's spec table may hold; the array part is its children.
