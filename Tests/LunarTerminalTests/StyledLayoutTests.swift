@@ -110,6 +110,18 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
                 "the scroll view scrolls just enough to show the focused row")
     }
 
+    @Test func aHugeBoxCostsAScreenful() {
+        let harness = TerminalHarness(width: 20, height: 6)
+        harness.render(.column([
+            Element(.view, children: [.text("inside"), .divider()])
+                .styled(["width": .number(8_000_000), "height": .number(16_000_000), "borderWidth": .number(1)]),
+        ]), on: screen)
+        harness.renderer.push(screen, title: nil)
+        #expect(harness.lines[1] == "  ┌" + String(repeating: "─", count: 16))
+        #expect(harness.lines[2] == "  │inside")
+        #expect(harness.lines[4].hasSuffix("↓"), "a million rows more below")
+    }
+
     @Test func onlyTheVisibleRowsArePaintedAndAFocusedRowFarDownShows() {
         let harness = TerminalHarness(width: 40, height: 8)
         let items = (0..<1000).map { index in

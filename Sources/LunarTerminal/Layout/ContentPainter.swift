@@ -253,13 +253,15 @@ struct ContentPainter {
         case .divider:
             var linePaint = CellPaint()
             linePaint.foreground = (style[.backgroundColor] ?? style[.color])?.color
+            // Only the part inside the clip is drawn: a box may be far larger than the screen.
             if node.parent?.laysOutInRow ?? false {
-                for row in rect.rows {
+                for row in rect.rows.clamped(to: clip.rows) {
                     canvas.write(String(glyphs.vertical), row: row, column: rect.columns.lowerBound, clip: clip, style: .hint, paint: linePaint)
                 }
             } else if !rect.rows.isEmpty {
-                canvas.write(String(repeating: glyphs.horizontal, count: rect.columns.count), row: rect.rows.lowerBound,
-                             column: rect.columns.lowerBound, clip: clip, style: .hint, paint: linePaint)
+                let columns = rect.columns.clamped(to: clip.columns)
+                canvas.write(String(repeating: glyphs.horizontal, count: columns.count), row: rect.rows.lowerBound,
+                             column: columns.lowerBound, clip: clip, style: .hint, paint: linePaint)
             }
         case .column, .row, .list, .spacer, .view, .scrollView, .pressable:
             break
@@ -346,13 +348,15 @@ struct ContentPainter {
     ) {
         let top = rect.rows.lowerBound, bottom = rect.rows.upperBound - 1
         let first = rect.columns.lowerBound, last = rect.columns.upperBound - 1
-        for row in rect.rows {
+        // Only the part inside the clip is drawn: a box may be far larger than the screen.
+        for row in rect.rows.clamped(to: clip.rows) {
             if edges.left { canvas.write(String(lines.vertical), row: row, column: first, clip: clip, style: style, paint: paint) }
             if edges.right { canvas.write(String(lines.vertical), row: row, column: last, clip: clip, style: style, paint: paint) }
         }
-        let across = String(repeating: lines.horizontal, count: rect.columns.count)
-        if edges.top { canvas.write(across, row: top, column: first, clip: clip, style: style, paint: paint) }
-        if edges.bottom { canvas.write(across, row: bottom, column: first, clip: clip, style: style, paint: paint) }
+        let columns = rect.columns.clamped(to: clip.columns)
+        let across = String(repeating: lines.horizontal, count: columns.count)
+        if edges.top { canvas.write(across, row: top, column: columns.lowerBound, clip: clip, style: style, paint: paint) }
+        if edges.bottom { canvas.write(across, row: bottom, column: columns.lowerBound, clip: clip, style: style, paint: paint) }
         func corner(_ character: Character, _ row: Int, _ column: Int, _ shows: Bool) {
             if shows { canvas.write(String(character), row: row, column: column, clip: clip, style: style, paint: paint) }
         }
