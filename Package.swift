@@ -8,7 +8,7 @@
 //   LunarUI -> LunarLayout                             -- elements, styles, reconciler, mounted tree; no Lua
 //   LunarJSON                                          -- the JSON value shared by network and storage
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
-//   LunarHeadless -> LunarUI                           -- the shipped test renderer
+//   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "LunarUI", dependencies: ["LunarLayout"], swiftSettings: strict),
         // Flexbox layout with Yoga's semantics and defaults; knows nothing of Lua or of any renderer.
         .target(name: "LunarLayout", swiftSettings: strict),
-        .target(name: "LunarHeadless", dependencies: ["LunarUI"], swiftSettings: strict),
+        .target(name: "LunarHeadless", dependencies: ["LunarUI", "LunarLayout"], swiftSettings: strict),
         .target(name: "LunarIntercept", swiftSettings: strict),
         // ncurses from the system (Debian: libncurses-dev), the wide-character build.
         // No pkgConfig: ncursesw.pc's only cflags are -D flags SwiftPM rejects with a
@@ -115,7 +115,7 @@ let package = Package(
         // zlib from the system (Debian: zlib1g-dev; macOS and iOS: the SDK's): raw deflate and
         // CRC-32 for LunarPackaging's zip reader and writer. The module map links the library.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "LunarTerminal", dependencies: ["LunarUI", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
+        .target(name: "LunarTerminal", dependencies: ["LunarUI", "LunarLayout", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",

@@ -31,6 +31,22 @@ static inline int lunar_curses_lines(void) { return LINES; }
 static inline int lunar_curses_columns(void) { return COLS; }
 
 static inline int lunar_curses_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
+static inline int lunar_curses_colors(void) { return COLORS; }
+static inline int lunar_curses_color_pairs(void) { return COLOR_PAIRS; }
+
+// Whether colour numbers beyond a short (direct RGB colours) can be given to a pair:
+// ncurses 6.1's extended colours.
+#if defined(NCURSES_VERSION_MAJOR) && (NCURSES_VERSION_MAJOR > 6 || (NCURSES_VERSION_MAJOR == 6 && NCURSES_VERSION_MINOR >= 1))
+static inline int lunar_curses_has_extended_colors(void) { return 1; }
+static inline int lunar_curses_init_pair(int pair, int foreground, int background) {
+    return init_extended_pair(pair, foreground, background);
+}
+#else
+static inline int lunar_curses_has_extended_colors(void) { return 0; }
+static inline int lunar_curses_init_pair(int pair, int foreground, int background) {
+    return init_pair((short)pair, (short)foreground, (short)background);
+}
+#endif
 static inline int lunar_curses_bold(void) { return (int)A_BOLD; }
 static inline int lunar_curses_dim(void) { return (int)A_DIM; }
 static inline int lunar_curses_reverse(void) { return (int)A_REVERSE; }

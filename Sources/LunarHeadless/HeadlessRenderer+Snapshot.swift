@@ -1,3 +1,4 @@
+import LunarLayout
 import LunarUI
 
 // The stable text form of what the user sees; docs/headless.md is its specification.
@@ -22,6 +23,21 @@ extension HeadlessRenderer {
     /// have their control characters escaped, so a script cannot forge a line. The format is
     /// stable: tests compare it verbatim.
     public func snapshot() -> String {
+        snapshot(showingFrames: false)
+    }
+
+    /// The visible screen as ``snapshot()`` prints it, each element's line ending with its
+    /// frame when `showingFrames` is true: ` @left,top widthxheight` in points, `left` and
+    /// `top` relative to the parent (the root's to the ``viewport``), laid out in the
+    /// ``viewport`` with ``cellMetrics``:
+    ///
+    /// ```
+    /// == Login ==
+    /// Column @0,0 390x844
+    ///   Text "Welcome back" @0,0 390x16
+    ///   Button #login "Log in" @0,16 390x16
+    /// ```
+    public func snapshot(showingFrames: Bool) -> String {
         var lines: [String] = []
         if let screen = visibleRecord {
             let title = screen.title.map { "== \(escapingControls($0)) ==" } ?? "== (untitled) =="
@@ -29,7 +45,8 @@ extension HeadlessRenderer {
             if let error = screen.error {
                 appendLines(of: error, to: &lines)
             } else if let root = screen.tree.root {
-                appendLines(of: root, depth: 0, focused: screen.tree.focused, to: &lines)
+                if showingFrames { layOut(screen.tree) }
+                appendLines(of: root, depth: 0, focused: screen.tree.focused, frames: showingFrames, to: &lines)
             } else {
                 lines.append("(empty)")
             }
@@ -48,7 +65,12 @@ extension HeadlessRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func appendLines(of node: MountedNode, depth: Int, focused: NodeID?, to lines: inout [String]) {
+    /// Lays `tree` out in the viewport with the cell metrics (incrementally).
+    func layOut(_ tree: MountedTree) {
+        tree.layout(width: viewport.width, height: viewport.height, metrics: cellMetrics.layoutMetrics)
+    }
+
+    private func appendLines(of node: MountedNode, depth: Int, focused: NodeID?, frames: Bool, to lines: inout [String]) {
         var words = [node.kind.rawValue]
         if let id = node.elementID { words.append("#" + escapingControls(id)) }
         var states: [String] = []
@@ -92,9 +114,13 @@ extension HeadlessRenderer {
         }
         if node.props[.accessibilityChecked]?.stringValue == "mixed" { states.append("mixed") }
         if !states.isEmpty { words.append("[" + states.joined(separator: ", ") + "]") }
+        if frames {
+            let frame = node.frame
+            words.append("@\(number(frame.left)),\(number(frame.top)) \(number(frame.width))x\(number(frame.height))")
+        }
         lines.append(String(repeating: "  ", count: depth) + words.joined(separator: " "))
         for child in node.children {
-            appendLines(of: child, depth: depth + 1, focused: focused, to: &lines)
+            appendLines(of: child, depth: depth + 1, focused: focused, frames: frames, to: &lines)
         }
     }
 
@@ -103,6 +129,11 @@ extension HeadlessRenderer {
         (.accessibilitySelected, "selected"), (.accessibilityChecked, "checked"),
         (.accessibilityBusy, "busy"), (.accessibilityExpanded, "expanded"),
     ]
+
+    /// `12`, or `12.5` when not whole.
+    private func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 
     private func appendLines(of error: ErrorOverlay, to lines: inout [String]) {
         lines.append("Error \(quoted(error.message))")

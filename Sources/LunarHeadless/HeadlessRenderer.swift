@@ -1,3 +1,4 @@
+import LunarLayout
 import LunarUI
 
 /// The deterministic renderer: keeps every screen's node tree in memory, prints the visible
@@ -35,6 +36,12 @@ public final class HeadlessRenderer: Renderer {
     /// The visible extent, in points, that ``scroll(_:to:)`` reports for the element it scrolls
     /// (headless has no screen size; a phone's content area is about this tall).
     public var viewportExtent: Double = 600
+    /// The size screens are laid out in for ``snapshot(showingFrames:)``, in points: 390 × 844,
+    /// a phone's portrait screen.
+    public var viewport = LayoutSize(width: 390, height: 844)
+    /// How leaves are measured for frames: in 8 × 16 point cells, as the terminal draws them,
+    /// one column per character (``CellMetrics/narrow``).
+    public var cellMetrics = CellMetrics.narrow
 
     /// A renderer showing nothing.
     public init() {}

@@ -60,6 +60,11 @@ enum SpecDriverModule {
                 host.flushRender()
                 return renderer.snapshot()
             }
+            m.function("frames") { () throws -> String in
+                let (host, renderer) = try headless(host)
+                host.flushRender()
+                return renderer.snapshot(showingFrames: true)
+            }
             m.function("title") { () throws -> String? in
                 let (host, renderer) = try headless(host)
                 host.flushRender()

@@ -9,7 +9,7 @@ extension TerminalRenderer {
             alert: alerts.first, selectedAlertButton: selectedAlertButton)
         if let screen = visibleRecord {
             scene.screen = Scene.Screen(
-                title: screen.title, canGoBack: canGoBack, root: screen.tree.root,
+                title: screen.title, canGoBack: canGoBack, tree: screen.tree, extent: screen.extent,
                 focused: screen.tree.focusedNode?.id, error: screen.error,
                 scrollOffset: screen.scrollOffset, revealsFocus: screen.revealsFocus)
         }

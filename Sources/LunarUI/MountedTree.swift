@@ -1,3 +1,5 @@
+import LunarLayout
+
 /// One screen's node tree on the renderer's side: what the ``Mutation``s sent so far built,
 /// checked against the protocol as each is applied.
 ///
@@ -13,7 +15,10 @@
 /// try tree.apply(mutation)
 /// ```
 ///
-/// The tree also keeps the screen's keyboard focus, since removing the focused node clears it.
+/// The tree also keeps the screen's keyboard focus, since removing the focused node clears it,
+/// and a layout tree beside the nodes: ``layout(width:height:direction:scale:metrics:)`` gives
+/// every node its ``MountedNode/frame``, and mutations keep the layout tree in step, so the next
+/// layout computes only what changed.
 ///
 /// Not thread-safe: confined to the runtime's executor, like every renderer.
 public final class MountedTree {
@@ -23,6 +28,12 @@ public final class MountedTree {
     /// only ids the tree holds. Cleared when that node is removed.
     public var focused: NodeID?
     private var nodes: [NodeID: MountedNode] = [:]
+    private let environment = LayoutEnvironment()
+    /// The constraints of the latest layout, to skip one that would change nothing.
+    private var lastLayout: (root: ObjectIdentifier, width: Double?, height: Double?, direction: LayoutDirection, scale: Double)?
+    /// Counts the layouts that computed frames; a renderer caching what it derives from frames
+    /// (the content's extent) recomputes it when this changes.
+    public private(set) var layoutVersion = 0
 
     /// An empty tree.
     public init() {}
@@ -53,7 +64,7 @@ public final class MountedTree {
         switch mutation {
         case .create(let id, let kind, let props, let events):
             guard nodes[id] == nil else { throw MutationError(mutation, .nodeExists) }
-            nodes[id] = MountedNode(id: id, kind: kind, props: props, events: events)
+            nodes[id] = MountedNode(id: id, kind: kind, props: props, events: events, environment: environment)
         case .update(let id, let update):
             let node = try existing(id, for: mutation)
             guard !update.isEmpty else { throw MutationError(mutation, .emptyUpdate) }
@@ -73,6 +84,8 @@ public final class MountedTree {
             guard (0...parent.children.count).contains(index) else { throw MutationError(mutation, .indexOutOfRange) }
             parent.children.insert(node, at: index)
             node.parent = parent
+            parent.childLayoutNode.insertChild(node.layoutNode, at: index)
+            if node.kind.followsParentAxis { node.refreshLayoutStyle() }
         case .move(let id, let parentID, let index):
             let node = try existing(id, for: mutation)
             let parent = try existing(parentID, for: mutation)
@@ -81,6 +94,7 @@ public final class MountedTree {
             guard parent.children.indices.contains(index) else { throw MutationError(mutation, .indexOutOfRange) }
             parent.children.remove(at: from)
             parent.children.insert(node, at: index)
+            parent.childLayoutNode.insertChild(node.layoutNode, at: index)
         case .remove(let id, let parentID):
             let node = try existing(id, for: mutation)
             if let parentID {
@@ -88,12 +102,52 @@ public final class MountedTree {
                 let index = try position(of: node, in: parent, for: mutation)
                 parent.children.remove(at: index)
                 node.parent = nil
+                parent.childLayoutNode.removeChild(at: index)
             } else {
                 guard root === node else { throw MutationError(mutation, .notTheRoot) }
                 root = nil
             }
             forget(node)
         }
+    }
+
+    /// Lays the tree out, giving every attached node its ``MountedNode/frame``.
+    ///
+    /// The root is laid out as `LayoutNode.calculateLayout` lays out a root: a nil `width` or
+    /// `height` sizes it to its content on that axis; a given one is the viewport, which a root
+    /// without a size of its own fills exactly (its content may overflow it, and a renderer
+    /// scrolls). Frames are rounded to a grid of `1 / scale` points. `metrics` measures the
+    /// leaves and says how thick dividers and borders are.
+    ///
+    /// Incremental: only what changed since the previous layout (a node's style or text, a
+    /// child inserted, moved or removed) is computed again, and nothing at all when nothing
+    /// changed and the arguments are the same. Measurements are cached per node; when what
+    /// `metrics.measure` returns changes for an unchanged node (the renderer's font changed),
+    /// call ``invalidateMeasurements()`` first.
+    public func layout(
+        width: Double?, height: Double?, direction: LayoutDirection = .ltr, scale: Double = 1,
+        metrics: LayoutMetrics
+    ) {
+        environment.measure = metrics.measure
+        let styleMetrics = LayoutStyleMetrics(hairline: metrics.hairline, borderThickness: metrics.borderThickness)
+        if styleMetrics != environment.styleMetrics {
+            environment.styleMetrics = styleMetrics
+            for node in nodes.values { node.refreshLayoutStyle() }
+        }
+        guard let root else { return }
+        if let last = lastLayout, last.root == ObjectIdentifier(root), last.width == width, last.height == height,
+           last.direction == direction, last.scale == scale, !root.layoutNode.isDirty {
+            return
+        }
+        root.layoutNode.calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: scale)
+        lastLayout = (ObjectIdentifier(root), width, height, direction, scale)
+        layoutVersion += 1
+    }
+
+    /// Has every measured leaf measured again at the next layout: what the measure function
+    /// returns changed for unchanged nodes.
+    public func invalidateMeasurements() {
+        for node in nodes.values where node.kind.isMeasured { node.layoutNode.markDirty() }
     }
 
     private func existing(_ id: NodeID, for mutation: Mutation) throws(MutationError) -> MountedNode {

@@ -11,6 +11,7 @@ final class DemoApp: RendererDelegate {
     private var reconcilers: [ScreenID: Reconciler] = [:]
     private var account = ""
     private var password = ""
+    private let styled: Bool
 
     private let login = ScreenID(1)
     private let profile = ScreenID(2)
@@ -18,8 +19,9 @@ final class DemoApp: RendererDelegate {
     /// The account field's limit, which the tmux test types past.
     static let accountLimit = 8
 
-    init(log: EventLog) {
+    init(log: EventLog, styled: Bool = false) {
         self.log = log
+        self.styled = styled
         renderer = TerminalRenderer(
             hop: { job in DispatchQueue.main.async(execute: job) },
             onQuit: { [unowned self] in quit() }
@@ -78,6 +80,7 @@ final class DemoApp: RendererDelegate {
     }
 
     private func tree(for screen: ScreenID) -> Element {
+        if styled { return Self.styledScreen }
         if screen == login {
             return .column([
                 .text("Welcome to Lunar"),
@@ -92,6 +95,37 @@ final class DemoApp: RendererDelegate {
             .row([.text("Press Esc to go back"), .spacer(), .button("Help", id: "help")]),
         ])
     }
+
+    /// A header bar with a background, a bordered card with rounded corners, two columns.
+    static let styledScreen: Element = {
+        func style(_ entries: KeyValuePairs<String, StyleInput>) -> PropValue {
+            var style = Style()
+            for (key, value) in entries { try! style.set(key, value) }
+            return .style(style)
+        }
+        func view(_ style: PropValue, _ children: [Element]) -> Element {
+            Element(.view, props: [.style: style], children: children)
+        }
+        func text(_ string: String, _ style: PropValue? = nil) -> Element {
+            var element = Element.text(string)
+            element.props[.style] = style
+            return element
+        }
+        return .column([
+            view(style(["backgroundColor": .string("#1e90ff"), "paddingHorizontal": .number(8)]), [
+                text("Lunar", style(["color": .string("white"), "fontWeight": .string("bold")])),
+            ]),
+            view(style(["borderWidth": .number(1), "borderRadius": .number(6), "borderColor": .string("gray"),
+                        "margin": .number(8), "paddingHorizontal": .number(8)]), [
+                text("Card title", style(["fontWeight": .string("bold")])),
+                text("A bordered card"),
+            ]),
+            Element(.row, children: [
+                view(style(["flex": .number(1)]), [text("Left"), text("column")]),
+                view(style(["flex": .number(1)]), [text("Right"), text("column")]),
+            ]),
+        ])
+    }()
 
     private func quit() {
         renderer.stop()

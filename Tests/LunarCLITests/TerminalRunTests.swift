@@ -15,7 +15,7 @@ import Testing
         try await tmux.waitForScreen("the login screen") { $0.contains { $0.contains("Login") } && $0.contains { $0.contains("[ Log in ]") } }
         // The first field has focus at launch: a name starting with q is typed, not a quit.
         try tmux.type("qa")
-        try await tmux.waitForScreen("the typed name") { $0.contains { $0.hasPrefix("> [qa") } }
+        try await tmux.waitForScreen("the typed name") { $0.contains { $0.hasPrefix(">") && $0.contains("[qa ") } }
         try tmux.press("BSpace", "BSpace")
         try tmux.type("ann")
         try tmux.press("Tab")

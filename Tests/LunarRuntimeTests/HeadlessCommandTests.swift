@@ -10,6 +10,7 @@ import Testing
         #expect(try HeadlessCommand.parse("  back ") == .back)
         #expect(try HeadlessCommand.parse("wait") == .wait)
         #expect(try HeadlessCommand.parse("snapshot") == .snapshot)
+        #expect(try HeadlessCommand.parse("snapshot frames") == .snapshotFrames)
         #expect(try HeadlessCommand.parse("clear Account") == .clear(field: "Account"))
         #expect(try HeadlessCommand.parse("submit Account") == .submit(field: "Account"))
         #expect(try HeadlessCommand.parse(#"type Account """#) == .type(field: "Account", text: ""))
@@ -31,5 +32,6 @@ import Testing
         #expect(throws: HeadlessCommandError("scroll: 'down' is not an offset (a number of points, or end)")) {
             try HeadlessCommand.parse("scroll items down")
         }
+        #expect(throws: HeadlessCommandError("usage: snapshot [frames]")) { try HeadlessCommand.parse("snapshot all") }
     }
 }

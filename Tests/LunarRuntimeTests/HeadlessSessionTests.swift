@@ -49,6 +49,28 @@ private final class Transcript: Sendable {
         #expect(diagnostics.value.isEmpty)
     }
 
+    @Test func snapshotFramesPrintsEachElementsFrame() async throws {
+        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        defer { b.remove() }
+        let (session, output, diagnostics) = try session(b)
+        try await session.run(stream([.line("snapshot frames"), .line("snapshot")]))
+        #expect(output.value.contains("""
+            > snapshot frames
+            == Counter ==
+            Column @0,0 390x844
+              Text "Count: 0" @0,0 390x16
+              Button "Add" @0,16 390x16
+
+            > snapshot
+            == Counter ==
+            Column
+              Text "Count: 0"
+              Button "Add"
+
+            """))
+        #expect(diagnostics.value.isEmpty)
+    }
+
     @Test func theFirstFailingCommandEndsARunAndIsReportedOnceInADevSession() async throws {
         let b = try TestBundle(files: ["screens/home.lua": counterScreen])
         defer { b.remove() }

@@ -98,17 +98,16 @@ private func line(_ count: Int) -> String { String(repeating: "─", count: coun
         ]), on: login)
         harness.renderer.push(login, title: nil)
         #expect(harness.lines[1] == "  [ Cancel ]" + spaces(21) + "[ OK ]")
-        #expect(harness.lines[2] == "  A │ B")
+        #expect(harness.lines[2] == "  A│B", "a divider in a row is one column wide, and a row has no gap unless styled")
     }
 
     @Test func rowWrapsTextInTheWidthLeftAndIsAsTallAsItsTallestChild() {
         let harness = TerminalHarness(width: 24, height: 6)
-        harness.render(.column([
-            .row([.button("Go"), .text("one two three four")]),
-            .text("after"),
-        ]), on: login)
+        var row = Element.row([.button("Go"), .text("one two three four")])
+        row.props[.style] = style(["columnGap": .number(8)])
+        harness.render(.column([row, .text("after")]), on: login)
         harness.renderer.push(login, title: nil)
-        // 24 - 3 = 21 columns: the button takes 6 and a gap, the text wraps in 14.
+        // 24 - 3 = 21 columns: the button takes 6 and a gap of one column (8 points), the text wraps in 14.
         #expect(Array(harness.lines[1...3]) == [
             "  [ Go ] one two three",
             "         four",

@@ -112,6 +112,42 @@ import Testing
         #expect(colourCodes["1"] == [], "NO_COLOR=1: no colour at all")
     }
 
+    /// A styled screen in a real terminal: the header bar's background, the card's rounded
+    /// border, the two columns side by side; with NO_COLOR the same boxes and no colour.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+    func styledScreenShowsAsIntended() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.demo.path))
+        let log = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lunar-terminal-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let card = Self.spaces(3) + "╭" + String(repeating: "─", count: 73) + "╮"
+        for noColor in ["", "1"] {
+            let tmux = try TmuxSession(
+                ["/usr/bin/env", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "TERM=xterm-256color", "NO_COLOR=\(noColor)",
+                 Self.demo.path, log.path, "styled"],
+                width: 80, height: 24)
+            defer { tmux.kill() }
+            let screen = try await tmux.waitForScreen("the styled screen") { $0.contains { $0.contains("Card title") } }
+            #expect(Array(screen[1...8]) == [
+                "   Lunar",
+                "",
+                card,
+                "   │ Card title" + Self.spaces(62) + "│",
+                "   │ A bordered card" + Self.spaces(57) + "│",
+                Self.spaces(3) + "╰" + String(repeating: "─", count: 73) + "╯",
+                "  Left" + Self.spaces(35) + "Right",     // 77 columns: halves of 38.5, the edge rounded up
+                "  column" + Self.spaces(33) + "column",
+            ], "NO_COLOR=\(noColor): the layout and the borders stay")
+            let colours = Self.colourParameters(in: try tmux.captureWithAttributes())
+            if noColor.isEmpty {
+                #expect(colours.contains(48), "the header bar's background in the 256-colour palette (48;5;n)")
+                #expect(colours.contains(38), "the header's white text and the grey border (38;5;n)")
+            } else {
+                #expect(colours.isEmpty, "NO_COLOR=1: no colour at all")
+            }
+        }
+    }
+
     /// The SGR parameters that set a colour (30–38, 40–48, 90–97, 100–107) in `text`.
     private static func colourParameters(in text: String) -> Set<Int> {
         var found: Set<Int> = []

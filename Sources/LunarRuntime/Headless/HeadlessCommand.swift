@@ -17,6 +17,7 @@
 /// | `back` | goes back (pop or dismiss) |
 /// | `wait` | waits until network, timers and callbacks are idle |
 /// | `snapshot` | prints the screen |
+/// | `snapshot frames` | prints the screen with each element's frame (docs/headless.md) |
 public enum HeadlessCommand: Equatable, Sendable {
     case open(String)
     case type(field: String, text: String)
@@ -30,6 +31,8 @@ public enum HeadlessCommand: Equatable, Sendable {
     case back
     case wait
     case snapshot
+    /// `snapshot frames`: the screen with each element's frame.
+    case snapshotFrames
 
     /// Parses one line; nil for blank lines and comments.
     public static func parse(_ line: String) throws(HeadlessCommandError) -> HeadlessCommand? {
@@ -56,7 +59,10 @@ public enum HeadlessCommand: Equatable, Sendable {
             return .scroll(args[0], offset: offset)
         case "back": try expect(0, "back"); return .back
         case "wait": try expect(0, "wait"); return .wait
-        case "snapshot": try expect(0, "snapshot"); return .snapshot
+        case "snapshot":
+            if args == ["frames"] { return .snapshotFrames }
+            try expect(0, "snapshot [frames]")
+            return .snapshot
         default:
             throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, toggle, scroll, back, wait, snapshot)")
         }

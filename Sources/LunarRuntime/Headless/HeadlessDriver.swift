@@ -12,8 +12,14 @@ extension LunarRuntime {
 
     /// The visible screen as stable text (after any pending re-render).
     public func snapshot() -> String {
+        snapshot(showingFrames: false)
+    }
+
+    /// The visible screen as stable text, with each element's frame when `showingFrames`
+    /// (`snapshot frames`; docs/headless.md).
+    public func snapshot(showingFrames: Bool) -> String {
         host.flushRender()
-        return headless?.snapshot() ?? "(no headless renderer)\n"
+        return headless?.snapshot(showingFrames: showingFrames) ?? "(no headless renderer)\n"
     }
 
     var headless: HeadlessRenderer? {
@@ -40,7 +46,7 @@ extension LunarRuntime {
                 guard await wait(timeout: 10) else {
                     throw HeadlessCommandError("still busy after 10 s (a repeating timer or a request that never ends)")
                 }
-            case .snapshot: break
+            case .snapshot, .snapshotFrames: break
             }
         } catch let error as HeadlessInputError {
             throw HeadlessCommandError(error.description)

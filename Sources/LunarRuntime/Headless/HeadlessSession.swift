@@ -87,6 +87,6 @@ public final class HeadlessSession {
         } catch {
             throw Failure(description: "line \(lineNumber): \(line): \(error)")
         }
-        output("\n> " + line + "\n" + (await runtime.snapshot()))
+        output("\n> " + line + "\n" + (await runtime.snapshot(showingFrames: command == .snapshotFrames)))
     }
 }

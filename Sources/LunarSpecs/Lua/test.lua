@@ -499,6 +499,10 @@ function app.home() return drive(native.home) end
 ---@return string
 function app.screen() return drive(native.screen) end
 
+--- The visible screen as headless snapshot text with each element's frame (`snapshot frames`).
+---@return string
+function app.frames() return drive(native.frames) end
+
 --- The visible screen's title.
 ---@return string|nil
 function app.title() return drive(native.title) end

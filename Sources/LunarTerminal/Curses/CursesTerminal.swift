@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminal
 import Foundation
+import LunarUI
 
 /// The terminal in curses mode: paints frames and reads keys. Exists between
 /// ``init()`` (enter curses mode) and ``close()`` (leave it, restoring the terminal).
@@ -15,6 +16,13 @@ final class CursesTerminal {
     /// Whether the locale is UTF-8, so box-drawing characters can be shown.
     let supportsUnicode: Bool
     private var attributes: [TextStyle: Int32] = [:]
+    /// How a style's colours are shown: not at all, or in the terminal's palette.
+    let palette: TerminalPalette
+    /// The colour pairs made for styles' colours, by foreground and background colour number.
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 0
+    private var pairLimit: Int32 = 0
+    private var usesDefaultBackground = false
 
     /// How long curses waits after Esc for the rest of an escape sequence: short, so Esc
     /// feels immediate, yet long enough for a sequence arriving over ssh.
@@ -45,9 +53,15 @@ final class CursesTerminal {
         supportsUnicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         hasColors = has_colors() && Self.colorsAllowed()
         if hasColors, start_color() != ERR {
-            attributes = Self.colorAttributes(defaultBackground: use_default_colors() != ERR)
+            usesDefaultBackground = use_default_colors() != ERR
+            attributes = Self.colorAttributes(defaultBackground: usesDefaultBackground)
+            palette = TerminalPalette(colors: Int(lunar_curses_colors()), extended: lunar_curses_has_extended_colors() != 0)
+            nextPair = Int32(Self.semanticPairs) + 1
+            // COLOR_PAIR keeps a pair number in 8 bits of an attribute.
+            pairLimit = min(lunar_curses_color_pairs(), 256)
         } else {
             attributes = Self.plainAttributes()
+            palette = .none
         }
     }
 
@@ -91,7 +105,7 @@ final class CursesTerminal {
         for row in 0..<min(frame.grid.height, height) {
             wmove(window, Int32(row), 0)
             for run in frame.grid.runs(ofRow: row) {
-                wattrset(window, attributes[run.style] ?? 0)
+                wattrset(window, attribute(for: run.style, paint: run.paint))
                 waddnstr(window, run.text, -1)
             }
             wattrset(window, 0)
@@ -122,6 +136,57 @@ final class CursesTerminal {
     static func colorsAllowed(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty
     }
+
+    /// The attribute a run is shown with: its style's, with the paint's colours where the
+    /// palette has them and its bold and underline always. Focus, errors and overlays keep
+    /// their own colours, so they stay recognisable over any style.
+    private func attribute(for style: TextStyle, paint: CellPaint) -> Int32 {
+        let base = attributes[style] ?? 0
+        guard !paint.isPlain else { return base }
+        var attribute = base
+        if paint.bold { attribute |= lunar_curses_bold() }
+        if paint.underline { attribute |= lunar_curses_underline() }
+        guard palette != .none, Self.takesPaintColours(style), paint.foreground != nil || paint.background != nil else {
+            return attribute
+        }
+        let foreground = paint.foreground.map { palette.number(for: $0) } ?? Self.defaultForeground(style)
+        let background = paint.background.map { palette.number(for: $0) } ?? (usesDefaultBackground ? -1 : Int32(COLOR_BLACK))
+        guard let pair = pair(foreground: foreground, background: background) else { return attribute }
+        let colourBits = lunar_curses_color_pair(255)
+        return (attribute & ~colourBits) | lunar_curses_color_pair(pair)
+    }
+
+    /// Whether a style's cells show the colours a node's style gives them.
+    private static func takesPaintColours(_ style: TextStyle) -> Bool {
+        switch style {
+        case .normal, .hint, .button, .field, .placeholder: true
+        case .titleBar, .focused, .error, .errorLine, .overlay, .toast, .destructive: false
+        }
+    }
+
+    /// The foreground a style keeps under a background of a node's own.
+    private static func defaultForeground(_ style: TextStyle) -> Int32 {
+        style == .button ? Int32(COLOR_CYAN) : -1
+    }
+
+    private struct PairKey: Hashable {
+        var foreground: Int32
+        var background: Int32
+    }
+
+    /// The colour pair for two colour numbers, made on first use; nil when the terminal has
+    /// no pairs left (the run then shows in its style's colours).
+    private func pair(foreground: Int32, background: Int32) -> Int32? {
+        let key = PairKey(foreground: foreground, background: background)
+        if let pair = pairs[key] { return pair }
+        guard nextPair < pairLimit, lunar_curses_init_pair(nextPair, foreground, background) != ERR else { return nil }
+        pairs[key] = nextPair
+        nextPair += 1
+        return pairs[key]
+    }
+
+    /// The pairs the fixed styles use (1 to this).
+    private static let semanticPairs = 8
 
     private static func colorAttributes(defaultBackground: Bool) -> [TextStyle: Int32] {
         let background = defaultBackground ? Int16(-1) : Int16(COLOR_BLACK)

@@ -12,6 +12,8 @@ struct CellGrid: Equatable, Sendable {
         var style: TextStyle
         /// Whether this cell is the right half of the wide character before it.
         var isContinuation: Bool
+        /// The colours and emphasis a node's style gives it.
+        var paint: CellPaint = .plain
 
         static let blank = Cell(character: " ", style: .normal, isContinuation: false)
     }
@@ -30,17 +32,13 @@ struct CellGrid: Equatable, Sendable {
     /// How many rows there are.
     var height: Int { rows.count }
 
-    /// Adds `count` empty rows at the bottom.
-    mutating func appendRows(_ count: Int, style: TextStyle = .normal) {
-        guard count > 0 else { return }
-        let row = Array(repeating: Cell(character: " ", style: style, isContinuation: false), count: width)
-        rows.append(contentsOf: repeatElement(row, count: count))
-    }
-
     /// Writes `text` on `row` from `column`, clipped at `limit` columns (and at the edge),
-    /// and returns the columns it took. Control characters are not written.
+    /// and returns the columns it took. Control characters are not written. Each cell keeps the
+    /// background colour it had unless `paint` brings one.
     @discardableResult
-    mutating func write(_ text: some StringProtocol, row: Int, column: Int, style: TextStyle, limit: Int = .max) -> Int {
+    mutating func write(
+        _ text: some StringProtocol, row: Int, column: Int, style: TextStyle, paint: CellPaint = .plain, limit: Int = .max
+    ) -> Int {
         guard rows.indices.contains(row), column >= 0 else { return 0 }
         let end = column + min(max(0, limit), width - column)
         var x = column
@@ -48,9 +46,11 @@ struct CellGrid: Equatable, Sendable {
             let characterWidth = displayWidth(of: character)
             guard characterWidth > 0 else { continue }
             guard x + characterWidth <= end else { break }
-            set(Cell(character: character, style: style, isContinuation: false), row: row, column: x)
+            var cellPaint = paint
+            if cellPaint.background == nil { cellPaint.background = rows[row][x].paint.background }
+            set(Cell(character: character, style: style, isContinuation: false, paint: cellPaint), row: row, column: x)
             if characterWidth == 2 {
-                set(Cell(character: " ", style: style, isContinuation: true), row: row, column: x + 1)
+                set(Cell(character: " ", style: style, isContinuation: true, paint: cellPaint), row: row, column: x + 1)
             }
             x += characterWidth
         }
@@ -63,11 +63,11 @@ struct CellGrid: Equatable, Sendable {
         for x in columns.clamped(to: 0..<width) { rows[row][x].style = style }
     }
 
-    /// Fills `row` in `columns` with blanks of `style`.
-    mutating func fill(row: Int, columns: Range<Int>, style: TextStyle) {
+    /// Fills `row` in `columns` with blanks of `style` and `paint`.
+    mutating func fill(row: Int, columns: Range<Int>, style: TextStyle, paint: CellPaint = .plain) {
         guard rows.indices.contains(row) else { return }
         for x in columns.clamped(to: 0..<width) {
-            set(Cell(character: " ", style: style, isContinuation: false), row: row, column: x)
+            set(Cell(character: " ", style: style, isContinuation: false, paint: paint), row: row, column: x)
         }
     }
 
@@ -96,16 +96,16 @@ struct CellGrid: Equatable, Sendable {
     /// Every row as text, trailing spaces removed; what a person reading the screen sees.
     var lines: [String] { rows.indices.map { text(ofRow: $0) } }
 
-    /// `row` as consecutive runs of one style, without trailing unstyled blanks.
-    func runs(ofRow row: Int) -> [(text: String, style: TextStyle)] {
+    /// `row` as consecutive runs of one style and paint, without trailing unstyled blanks.
+    func runs(ofRow row: Int) -> [(text: String, style: TextStyle, paint: CellPaint)] {
         var cells = rows[row][...]
         while let last = cells.last, last == .blank { cells.removeLast() }
-        var runs: [(text: String, style: TextStyle)] = []
+        var runs: [(text: String, style: TextStyle, paint: CellPaint)] = []
         for cell in cells where !cell.isContinuation {
-            if let last = runs.last, last.style == cell.style {
+            if let last = runs.last, last.style == cell.style, last.paint == cell.paint {
                 runs[runs.count - 1].text.append(cell.character)
             } else {
-                runs.append((String(cell.character), cell.style))
+                runs.append((String(cell.character), cell.style, cell.paint))
             }
         }
         return runs
@@ -127,7 +127,8 @@ struct CellGrid: Equatable, Sendable {
     }
 
     private mutating func blank(row: Int, column: Int) {
-        rows[row][column] = Cell(character: " ", style: rows[row][column].style, isContinuation: false)
+        let old = rows[row][column]
+        rows[row][column] = Cell(character: " ", style: old.style, isContinuation: false, paint: old.paint)
     }
 }
 
@@ -137,22 +138,5 @@ extension CellGrid {
         var result = CellGrid(width: width, height: 0)
         result.rows = Array(rows[range.clamped(to: rows.indices)])
         return result
-    }
-
-    /// Appends the rows of `other` (of any width, clipped or padded to this one) below.
-    mutating func append(_ other: CellGrid) {
-        // A column stacks children laid out at its own width: whole rows, no cell copying.
-        if other.width == width {
-            rows.append(contentsOf: other.rows)
-            return
-        }
-        for sourceRow in other.rows {
-            var row = Array(sourceRow.prefix(width))
-            if other.width > width, width > 0, sourceRow[width].isContinuation {
-                row[width - 1] = .blank  // a wide character cut in half by the edge
-            }
-            row.append(contentsOf: repeatElement(.blank, count: width - row.count))
-            rows.append(row)
-        }
     }
 }

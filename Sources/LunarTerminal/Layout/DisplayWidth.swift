@@ -1,4 +1,5 @@
 import CUtf8proc
+import LunarUI
 
 /// How many terminal columns a character (a grapheme cluster) takes, as `wcwidth` would
 /// count it with an up-to-date Unicode table: 2 for East Asian Wide and Fullwidth characters
@@ -26,44 +27,27 @@ func displayWidth(of character: Character) -> Int {
     return Int(max(0, utf8proc_charwidth(Int32(bitPattern: value))))
 }
 
+extension CellMetrics {
+    /// The terminal's cells: 8 × 16 points, columns counted with utf8proc (``displayWidth(of:)``).
+    static let terminal = CellMetrics(characterWidth: displayWidth(of:))
+}
+
 /// The columns `text` takes on a terminal.
 func displayWidth(of text: some StringProtocol) -> Int {
-    // ASCII text (most labels) needs no grapheme breaking: every printable byte is one column
-    // and control bytes none, which is what the per-character rule gives (CR LF included).
-    var printable = 0
-    var isASCII = true
-    for byte in text.utf8 {
-        if byte >= 0x7F { isASCII = false; break }
-        if byte >= 0x20 { printable += 1 }
-    }
-    if isASCII { return printable }
-    var width = 0
-    for character in text { width += displayWidth(of: character) }
-    return width
+    CellMetrics.terminal.columns(of: text)
 }
 
 /// The longest prefix of `text` that fits in `width` columns.
 func prefix(of text: some StringProtocol, fittingIn width: Int) -> String {
-    var result = ""
-    var used = 0
-    for character in text {
-        let next = displayWidth(of: character)
-        if used + next > width { break }
-        used += next
-        result.append(character)
-    }
-    return result
+    CellMetrics.terminal.prefix(of: text, fittingIn: width)
 }
 
 /// The longest suffix of `text` that fits in `width` columns.
 func suffix(of text: some StringProtocol, fittingIn width: Int) -> String {
-    var characters: [Character] = []
-    var used = 0
-    for character in text.reversed() {
-        let next = displayWidth(of: character)
-        if used + next > width { break }
-        used += next
-        characters.append(character)
-    }
-    return String(characters.reversed())
+    CellMetrics.terminal.suffix(of: text, fittingIn: width)
+}
+
+/// `text` broken into lines of at most `width` columns (``CellMetrics/wrap(_:width:)``).
+func wrap(_ text: String, width: Int) -> [String] {
+    CellMetrics.terminal.wrap(text, width: width)
 }

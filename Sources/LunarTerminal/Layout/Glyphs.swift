@@ -19,14 +19,31 @@ struct Glyphs: Hashable, Sendable {
     var moreBelow: Character
     /// Separates key hints on the bottom line.
     var separator: String
+    /// The corners of a box with a `borderRadius`.
+    var roundTopLeft: Character
+    var roundTopRight: Character
+    var roundBottomLeft: Character
+    var roundBottomRight: Character
+    /// A `dashed` border's lines.
+    var dashedHorizontal: Character
+    var dashedVertical: Character
+    /// A `dotted` border's lines.
+    var dottedHorizontal: Character
+    var dottedVertical: Character
+    /// An `ActivityIndicator`.
+    var spinner: Character
 
     /// Box drawing and arrows from Unicode.
     static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
-        focusMarker: ">", backArrow: "←", moreAbove: "↑", moreBelow: "↓", separator: " · ")
+        focusMarker: ">", backArrow: "←", moreAbove: "↑", moreBelow: "↓", separator: " · ",
+        roundTopLeft: "╭", roundTopRight: "╮", roundBottomLeft: "╰", roundBottomRight: "╯",
+        dashedHorizontal: "╌", dashedVertical: "╎", dottedHorizontal: "┈", dottedVertical: "┊", spinner: "⠋")
 
     /// Plain ASCII, for terminals whose locale cannot show Unicode.
     static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-        focusMarker: ">", backArrow: "<", moreAbove: "^", moreBelow: "v", separator: " | ")
+        focusMarker: ">", backArrow: "<", moreAbove: "^", moreBelow: "v", separator: " | ",
+        roundTopLeft: "+", roundTopRight: "+", roundBottomLeft: "+", roundBottomRight: "+",
+        dashedHorizontal: "-", dashedVertical: "|", dottedHorizontal: ".", dottedVertical: ":", spinner: "*")
 }

@@ -9,8 +9,10 @@ struct Scene {
         var title: String?
         /// Whether Esc leads somewhere (a screen beneath, or a modal to close): shows the back hint.
         var canGoBack = false
-        /// The content; nil while the screen has none.
-        var root: MountedNode?
+        /// The content and its layout; nil while the screen has none.
+        var tree: MountedTree?
+        /// What painting derives from the tree's layout, kept between frames.
+        var extent = ContentExtent()
         /// The focused node.
         var focused: NodeID?
         /// Shown instead of the content when set.

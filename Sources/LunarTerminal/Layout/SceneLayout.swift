@@ -27,22 +27,23 @@ struct SceneLayout {
         let top = 1
         let viewportHeight = max(0, height - 2)
         let contentWidth = max(0, width - Self.gutter - 1)
-        let content = contentBlock(for: scene.screen, width: contentWidth)
-        let offset = scrollOffset(for: content, screen: scene.screen, viewportHeight: viewportHeight)
         var cursor: CellPosition?
-        if viewportHeight > 0 {
-            grid.paste(content.grid.slice(rows: offset..<(offset + viewportHeight)), row: top, column: Self.gutter)
+        var offset = 0
+        if viewportHeight > 0, contentWidth > 0, let screen = scene.screen {
+            let content = self.content(of: screen, width: contentWidth, viewportHeight: viewportHeight)
+            offset = content.offset
+            grid.paste(content.grid, row: top, column: Self.gutter)
             if let rows = content.focusedRows, (offset..<(offset + viewportHeight)).contains(rows.lowerBound) {
                 grid.write(String(glyphs.focusMarker), row: top + rows.lowerBound - offset, column: 0, style: .focused)
             }
             if offset > 0 {
                 grid.write(String(glyphs.moreAbove), row: top, column: width - 1, style: .hint)
             }
-            if offset + viewportHeight < content.grid.height {
+            if offset + viewportHeight < content.height {
                 grid.write(String(glyphs.moreBelow), row: top + viewportHeight - 1, column: width - 1, style: .hint)
             }
-            if let position = content.cursor, (offset..<(offset + viewportHeight)).contains(position.row) {
-                cursor = CellPosition(row: top + position.row - offset, column: Self.gutter + position.column)
+            if let position = content.cursor {
+                cursor = CellPosition(row: top + position.row, column: Self.gutter + position.column)
             }
         }
         if height > 1 { drawBottomLine(for: scene, into: &grid) }
@@ -89,42 +90,46 @@ struct SceneLayout {
         let back = scene.screen?.canGoBack == true ? ["Esc back"] : []
         guard let screen = scene.screen else { return ["q quit"] }
         if screen.error != nil { return back + ["q quit"] }
-        if let focused = screen.focused, let root = screen.root, isField(focused, in: root) {
+        if let focused = screen.focused, let node = screen.tree?.node(focused), node.kind == .textField {
             return ["Tab next", "Enter submit", "Esc leave field", "Ctrl-C quit"]
         }
         return ["Tab move", "Enter press"] + back + ["q quit"]
     }
 
-    private func isField(_ id: NodeID, in root: MountedNode) -> Bool {
-        var found = false
-        root.forEachInPreorder { node in
-            if node.id == id, node.kind == .textField { found = true }
-        }
-        return found
-    }
-
     // MARK: Content
 
-    private func contentBlock(for screen: Scene.Screen?, width: Int) -> ContentBlock {
-        guard let screen else { return ContentBlock(width: width) }
-        if let error = screen.error { return errorBlock(for: error, width: width) }
-        guard let root = screen.root else { return ContentBlock(width: width) }
-        return ElementLayout(glyphs: glyphs, focused: screen.focused).block(for: root, width: width)
-    }
-
-    /// Where the viewport starts: where the screen was, clamped to the content, moved just
-    /// enough to show the focused element when the screen asks for it.
-    private func scrollOffset(for content: ContentBlock, screen: Scene.Screen?, viewportHeight: Int) -> Int {
-        let maximum = max(0, content.grid.height - viewportHeight)
-        var offset = min(max(0, screen?.scrollOffset ?? 0), maximum)
-        if screen?.revealsFocus == true, let rows = content.focusedRows {
+    /// The visible rows of a screen's content, laid out and painted: the error overlay, or
+    /// the node tree scrolled to where the screen was, moved just enough to show the focused
+    /// element when the screen asks for it.
+    private func content(of screen: Scene.Screen, width: Int, viewportHeight: Int)
+        -> (grid: CellGrid, offset: Int, height: Int, focusedRows: Range<Int>?, cursor: CellPosition?)
+    {
+        if let error = screen.error {
+            let lines = errorGrid(for: error, width: width)
+            let offset = min(max(0, screen.scrollOffset), max(0, lines.height - viewportHeight))
+            var grid = CellGrid(width: width, height: viewportHeight)
+            grid.paste(lines.slice(rows: offset..<(offset + viewportHeight)), row: 0, column: 0)
+            return (grid, offset, lines.height, nil, nil)
+        }
+        guard let tree = screen.tree, let root = tree.root else {
+            return (CellGrid(width: width, height: viewportHeight), 0, 0, nil, nil)
+        }
+        ContentPainter.layOut(tree, columns: width, rows: viewportHeight, extent: screen.extent, glyphs: glyphs)
+        let painter = ContentPainter(glyphs: glyphs, focused: screen.focused)
+        let focusedRows = tree.focusedNode.map { painter.rect(of: $0).rows }
+        let height = screen.extent.rows
+        let maximum = max(0, height - viewportHeight)
+        var offset = min(max(0, screen.scrollOffset), maximum)
+        if screen.revealsFocus, let rows = focusedRows {
             if rows.lowerBound < offset {
-                offset = rows.lowerBound
+                offset = max(0, rows.lowerBound)
             } else if rows.upperBound > offset + viewportHeight {
                 offset = min(rows.lowerBound, rows.upperBound - viewportHeight)
             }
         }
-        return offset
+        var grid = CellGrid(width: width, height: viewportHeight)
+        let painted = painter.paint(root, focusedNode: tree.focusedNode, extent: screen.extent, firstRow: offset, into: &grid)
+        return (grid, offset, height, focusedRows, painted.cursor)
     }
 
     /// The message, where, and the code frame with the failing line marked:
@@ -136,7 +141,7 @@ struct SceneLayout {
     ///      9 | function screen.render()
     ///   > 10 |   return ui.Text(vm.user.name)
     /// ```
-    private func errorBlock(for error: ErrorOverlay, width: Int) -> ContentBlock {
+    private func errorGrid(for error: ErrorOverlay, width: Int) -> CellGrid {
         var lines: [(text: String, style: TextStyle)] = wrap("Error: \(error.message)", width: width).map { ($0, .error) }
         if let location = error.location { lines.append(("at \(location)", .hint)) }
         if !error.codeFrame.isEmpty {
@@ -154,7 +159,7 @@ struct SceneLayout {
             if line.style == .errorLine { grid.fill(row: row, columns: 0..<width, style: .errorLine) }
             grid.write(line.text, row: row, column: 0, style: line.style)
         }
-        return ContentBlock(grid)
+        return grid
     }
 
     // MARK: Overlays

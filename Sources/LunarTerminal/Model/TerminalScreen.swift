@@ -8,6 +8,8 @@ final class TerminalScreen {
     /// The content and its focus; set focus through ``focused``, which scrolls to it.
     let tree = MountedTree()
     var error: ErrorOverlay?
+    /// What painting derived from the tree's latest layout (the rows each subtree covers).
+    let extent = ContentExtent()
     /// The focused node; nil when nothing is, or when the node went away. Setting it (the
     /// runtime, the user or the first field's automatic focus) decides focus for good.
     var focused: NodeID? {
