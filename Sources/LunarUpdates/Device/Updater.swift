@@ -209,10 +209,19 @@ public actor Updater {
         for candidate in candidates where !state.bad.contains(candidate.sha256) {
             do {
                 let archive = try BundleArchive(contentsOf: files.archive(candidate.sha256))
-                let bundle = try archive.open(trusting: configuration.trustedKey, bridgeAPI: configuration.bridgeAPI, into: files.run)
+                let bundle: ScriptBundle
+                do {
+                    bundle = try archive.open(trusting: configuration.trustedKey, bridgeAPI: configuration.bridgeAPI, into: files.run)
+                } catch where error.reason == .fileSystem {
+                    // The updates directory's disk is full: the system's temporary directory may not be.
+                    bundle = try archive.open(trusting: configuration.trustedKey, bridgeAPI: configuration.bridgeAPI)
+                }
                 state.launching = candidate
                 persist()
                 return Launch(source: .release(candidate), bundle: bundle)
+            } catch where error.reason == .fileSystem {
+                // Not the release's fault (a full disk): it stays good, and is tried again next launch.
+                configuration.log("release \(candidate.id) (\(candidate.version)) cannot be opened here: \(error.message)")
             } catch {
                 state.markBad(candidate)
                 state.queue(ReportEvent(release: candidate.id, kind: .failure, reason: String(error.message.prefix(500))))
