@@ -326,6 +326,14 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
     ]
+    // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
+    // executable on raw sockets, run by Scripts/bench after the suites.
+    package.targets.append(.executableTarget(
+        name: "UpdatesBench",
+        dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime"],
+        path: "Benchmarks/UpdatesBench",
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ))
     for suite in suites {
         package.targets.append(.executableTarget(
             name: suite.name,
