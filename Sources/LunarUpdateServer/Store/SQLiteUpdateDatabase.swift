@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLiteNIO
+import Synchronization
 
 /// The embedded store: one SQLite file (`updates.sqlite` under `--data`), through sqlite-nio
 /// (SQLite's calls run on SwiftNIO's thread pool, never on an event loop). One connection;
@@ -8,8 +9,15 @@ import SQLiteNIO
 public final class SQLiteUpdateDatabase: UpdateDatabase {
     public let dialect = Dialect.sqlite
     private let connection: SQLiteConnection
+    private let closed = Mutex(false)
 
     private init(connection: SQLiteConnection) { self.connection = connection }
+
+    /// A database dropped without ``close()`` is closed in the background (the pending close
+    /// keeps the connection until it has run).
+    deinit {
+        if !closed.withLock({ $0 }) { _ = connection.close() }
+    }
 
     /// Opens (or creates) the database file at `url`.
     public static func open(_ url: URL) async throws -> SQLiteUpdateDatabase {
@@ -61,6 +69,7 @@ public final class SQLiteUpdateDatabase: UpdateDatabase {
     }
 
     public func close() async {
+        guard closed.withLock({ done in defer { done = true }; return !done }) else { return }
         try? await connection.close()
     }
 }
