@@ -16,7 +16,9 @@
 //   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal, LunarWeb -- what each command does
+//   LunarUpdates -> LunarPackaging, LunarNetwork        -- over-the-air updates, the device side (check, download, stage, fall back)
+//   LunarUpdateServer -> LunarUpdates + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
@@ -47,6 +49,8 @@ let package = Package(
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
+        .library(name: "LunarUpdates", targets: ["LunarUpdates"]),
+        .library(name: "LunarUpdateServer", targets: ["LunarUpdateServer"]),
         .library(name: "LunarSession", targets: ["LunarSession"]),
         .library(name: "LunarWeb", targets: ["LunarWeb"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
@@ -62,6 +66,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Packaged bundles (LunarPackaging): Ed25519 signatures; the dev server's file hashes.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The update server's stores (LunarUpdateServer only; a host app links neither). SQLite by
+        // default: sqlite-nio rather than GRDB because it runs on the same SwiftNIO thread pool
+        // and event loops as Hummingbird and postgres-nio, with one async query shape for both
+        // stores. PostgreSQL (postgres-nio, which brings swift-nio-ssl: the heaviest build here) is
+        // how several servers share one database.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Lua 5.4, found with pkg-config (Debian: liblua5.4-dev; Homebrew: lua). Lunar includes
@@ -204,6 +215,36 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // libzstd from the system (Debian: libzstd-dev; Homebrew: zstd): update patches
+        // (`zstd --patch-from` semantics). An iOS app supplies libzstd itself.
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        // Over-the-air updates, the device side: check, download (resumable), verify, stage,
+        // choose what to launch and fall back, report. Runs on iOS too (URLSession through LunarNetwork).
+        .target(
+            name: "LunarUpdates",
+            dependencies: [
+                "LunarPackaging", "LunarBundle", "LunarNetwork", "CZstd",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        // The update server (`lunar updates serve`): releases by channel, archives by SHA-256,
+        // rollouts, reports; SQLite or PostgreSQL.
+        .target(
+            name: "LunarUpdateServer",
+            dependencies: [
+                "LunarUpdates", "LunarPackaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
         // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
@@ -213,6 +254,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarUpdates", "LunarUpdateServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -267,6 +309,16 @@ let package = Package(
             dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
+        // Over-the-air updates: the real server on loopback (SQLite, PostgreSQL), the `lunar` binary, faults.
+        .testTarget(
+            name: "LunarUpdatesTests",
+            dependencies: [
+                "LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarSession", "LunarCLI", "LunarRuntime", "LunarBundle",
+                "LunarNetwork", "LunarTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // The fault catalogue: script errors, runaway scripts, sandbox escapes, network chaos and policy,
         // hostile dev servers, leaks.
         .testTarget(
@@ -304,6 +356,14 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
         ("Layout", ["LunarLayout", "LunarUI"]),
     ]
+    // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
+    // executable on raw sockets, run by Scripts/bench after the suites.
+    package.targets.append(.executableTarget(
+        name: "UpdatesBench",
+        dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime"],
+        path: "Benchmarks/UpdatesBench",
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    ))
     for suite in suites {
         package.targets.append(.executableTarget(
             name: suite.name,

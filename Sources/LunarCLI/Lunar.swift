@@ -16,6 +16,7 @@ struct Lunar: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, DevCommand.self, ServeCommand.self, TestCommand.self, ExecCommand.self,
             TypesCommand.self, CheckCommand.self, NewCommand.self, BundleCommand.self, KeygenCommand.self, StorageCommand.self,
+            PublishCommand.self, UpdatesCommand.self,
         ]
     )
 

@@ -41,13 +41,52 @@ struct RunCommand: AsyncParsableCommand {
     var cacheDirectory: String?
 
 
+    @Option(help: "Follow an update server (http://HOST:PORT/): BUNDLE is the built-in bundle, run when no update is staged or every update failed. Needs --channel and --trust.")
+    var updates: String?
+
+    @Option(help: "The update channel to follow (with --updates).")
+    var channel: String?
+
+    @Option(help: "This device's id for rollouts (with --updates; default: a random id kept in the updates directory).")
+    var deviceId: String?
+
+    @Option(help: "Where updates are staged (with --updates; default: lunar/updates/HOST-PORT-CHANNEL in the user's cache directory).")
+    var updatesDirectory: String?
+
+    @Option(help: "Seconds to wait at launch for an update, so one that arrives before the first screen runs at once (with --updates; default 0: updates apply at the next launch).")
+    var applyWithin: Double = 0
+
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        try web.validate(headless: headless)
+        if updates == nil {
+            if channel != nil || deviceId != nil || updatesDirectory != nil || applyWithin != 0 {
+                throw ValidationError("--channel, --device-id, --updates-directory and --apply-within go with --updates URL")
+            }
+            return
+        }
+        guard channel != nil, trust != nil else { throw ValidationError("--updates needs --channel NAME and --trust FILE.pub") }
+        if web.web { throw ValidationError("--updates runs one app on this device; it does not combine with --web") }
+        guard let url = updates.flatMap(URL.init(string:)), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("--updates '\(updates ?? "")' is not an http:// or https:// URL")
+        }
+        guard applyWithin >= 0, applyWithin <= 60 else { throw ValidationError("--apply-within takes 0 to 60 seconds") }
+    }
 
     func run() async throws {
         logging.bootstrap(default: .warning)
         try await reportingFailures {
             let interface = web.interface(default: BundleSession.interface(headless: headless, development: false))
-            if let server = remoteURL {
+            if let updates, let channel, let trust, let server = URL(string: updates) {
+                var options = UpdatingSession.Options(server: server, channel: channel, trust: trust)
+                options.deviceID = deviceId
+                options.directory = updatesDirectory.map { URL(fileURLWithPath: $0) }
+                options.applyWindow = applyWithin
+                options.apiBaseURL = api.apiBaseURL.flatMap(URL.init(string:))
+                options.mockAPI = !api.noMockAPI
+                try await UpdatingSession.run(builtIn: bundle, options: options, interface: interface)
+            } else if let server = remoteURL {
                 let remote = try await RemoteSession.open(
                     server: server, cacheDirectory: cacheDirectory.map { URL(fileURLWithPath: $0) },
                     mockAPI: api.apiBaseURL == nil && !api.noMockAPI)
@@ -58,10 +97,6 @@ struct RunCommand: AsyncParsableCommand {
                 try await runLocal(interface)
             }
         }
-    }
-
-    func validate() throws {
-        try web.validate(headless: headless)
     }
 
     /// The dev server's URL when BUNDLE is one.

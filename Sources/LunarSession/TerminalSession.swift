@@ -22,7 +22,11 @@ public enum TerminalSession {
     ///   - events: applied to the running app in order; nil when nothing changes the bundle.
     ///   - status: shown on the status line (and logged) once the UI is up, such as where
     ///     `lunar dev` serves the bundle.
-    public static func run(_ runtime: LunarRuntime, events: AsyncStream<BundleEvent>? = nil, status: String? = nil) async throws {
+    ///   - started: called once the first screen is up (an update is then known to be good).
+    public static func run(
+        _ runtime: LunarRuntime, events: AsyncStream<BundleEvent>? = nil, status: String? = nil,
+        started: (@Sendable () async -> Void)? = nil
+    ) async throws {
         let log = LogFile.redirectStandardError()
         defer {
             log.restore()
@@ -42,6 +46,7 @@ public enum TerminalSession {
             await runtime.withHost { host, _ in (host.renderer as? TerminalRenderer)?.stop() }
             throw error
         }
+        await started?()
         if let status {
             logger.info("\(status)")
             await show(status, isError: false, on: runtime)

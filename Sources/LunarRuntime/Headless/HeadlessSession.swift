@@ -51,11 +51,19 @@ public final class HeadlessSession {
 
     /// Prints the first screen, then handles inputs until they end; unless it keeps going,
     /// throws a ``Failure`` for the first command that cannot be carried out.
-    public func run(_ inputs: AsyncStream<Input>) async throws(Failure) {
-        do {
-            output(try await runtime.startHeadless())
-        } catch {
-            throw Failure(description: "\(error)")
+    ///
+    /// - Parameter firstScreen: the first screen of a runtime the caller started already
+    ///   (``LunarRuntime/startHeadless()``), to judge it before the session goes on (an update
+    ///   that fails before its first screen is replaced); nil starts the runtime here.
+    public func run(_ inputs: AsyncStream<Input>, firstScreen: String? = nil) async throws(Failure) {
+        if let firstScreen {
+            output(firstScreen)
+        } else {
+            do {
+                output(try await runtime.startHeadless())
+            } catch {
+                throw Failure(description: "\(error)")
+            }
         }
         for await input in inputs {
             switch input {

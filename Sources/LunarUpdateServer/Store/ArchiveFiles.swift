@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+import LunarUpdates
+
+/// Release archives on disk, named by their SHA-256 (`DATA/archives/<sha256>.lunar`): a name
+/// is never reused for other bytes, so the URLs that serve them are immutable and any CDN may
+/// cache them forever. Written to a temporary file and renamed into place.
+struct ArchiveFiles: Sendable {
+    let directory: URL
+
+    init(directory: URL) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func url(_ sha256: String) -> URL { directory.appendingPathComponent("\(sha256).lunar") }
+
+    /// Stores `data`; returns its SHA-256 (lowercase hex).
+    func store(_ data: Data) throws -> String {
+        let sha256 = Self.sha256(data)
+        let target = url(sha256)
+        if FileManager.default.fileExists(atPath: target.path) { return sha256 }
+        let temporary = directory.appendingPathComponent(".\(sha256).\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, target.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+        }
+        return sha256
+    }
+
+    /// The archive's bytes, nil when there is none by that name (or the name is not a SHA-256).
+    func read(_ sha256: String) -> Data? {
+        guard Self.isSHA256(sha256) else { return nil }
+        return try? Data(contentsOf: url(sha256), options: .mappedIfSafe)
+    }
+
+    /// The patch from archive `old` to archive `new` (``ArchivePatch``), made on first use and
+    /// kept in `patches/`; nil when either archive is missing.
+    func patch(from old: String, to new: String) -> Data? {
+        guard Self.isSHA256(old), Self.isSHA256(new), old != new else { return nil }
+        let patches = directory.deletingLastPathComponent().appendingPathComponent("patches", isDirectory: true)
+        let file = patches.appendingPathComponent("\(old)-\(new).zstpatch")
+        if let kept = try? Data(contentsOf: file) { return kept }
+        guard let base = read(old), let target = read(new), let patch = try? ArchivePatch.make(from: base, to: target) else { return nil }
+        try? FileManager.default.createDirectory(at: patches, withIntermediateDirectories: true)
+        let temporary = patches.appendingPathComponent(".\(UUID().uuidString).tmp")
+        if (try? patch.write(to: temporary)) != nil, rename(temporary.path, file.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+        return patch
+    }
+
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func isSHA256(_ text: some StringProtocol) -> Bool {
+        text.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
