@@ -14,7 +14,8 @@
 //   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + ZIPFoundation, Crypto -- signed .lunar archives
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal -- what each command does
+//   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarTerminal, LunarDebug -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
@@ -45,6 +46,7 @@ let package = Package(
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
+        .library(name: "LunarDebug", targets: ["LunarDebug"]),
         .library(name: "LunarSession", targets: ["LunarSession"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
@@ -181,6 +183,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The debugger: a Debug Adapter Protocol server on loopback for a running runtime
+        // (breakpoints that survive hot reload, steps, variables, evaluation).
+        .target(
+            name: "LunarDebug",
+            dependencies: ["LunarRuntime", "LunarBridge", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
         // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
@@ -190,6 +199,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI",
+                "LunarDebug",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -218,6 +228,12 @@ let package = Package(
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
+        .testTarget(
+            name: "LunarDebugTests",
+            dependencies: ["LunarDebug", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarCLI", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LunarInterceptTests",
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
@@ -273,6 +289,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Intercept", ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
         ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
+        ("Debug", ["LunarBridge"]),
     ]
     for suite in suites {
         package.targets.append(.executableTarget(

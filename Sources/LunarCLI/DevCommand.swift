@@ -32,6 +32,9 @@ struct DevCommand: AsyncParsableCommand {
 
     @OptionGroup var api: APIOptions
 
+    @Option(name: .customLong("debug"), help: "Listen for a Debug Adapter Protocol client (VS Code) on 127.0.0.1 at this port (0 picks one).")
+    var debugPort: Int?
+
 
 
     @OptionGroup var logging: LoggingOptions
@@ -42,7 +45,7 @@ struct DevCommand: AsyncParsableCommand {
             try await DevSession.run(
                 bundle: URL(fileURLWithPath: bundle), host: host, port: port,
                 apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)), mockAPI: !api.noMockAPI,
-                interface: BundleSession.interface(headless: headless, development: true))
+                interface: BundleSession.interface(headless: headless, development: true), debugPort: debugPort)
         }
     }
 }

@@ -32,6 +32,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var api: APIOptions
 
+    @Option(name: .customLong("debug"), help: "Listen for a Debug Adapter Protocol client (VS Code) on 127.0.0.1 at this port (0 picks one).")
+    var debugPort: Int?
+
 
     @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
     var cacheDirectory: String?
@@ -49,7 +52,7 @@ struct RunCommand: AsyncParsableCommand {
                     mockAPI: api.apiBaseURL == nil && !api.noMockAPI)
                 var options = RuntimeOptions()
                 options.apiBaseURL = api.apiBaseURL.flatMap(URL.init(string:)) ?? remote.mockAPI
-                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events)
+                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort)
             } else {
                 try await runLocal(interface)
             }
@@ -68,6 +71,6 @@ struct RunCommand: AsyncParsableCommand {
         defer { opened.close() }
         try await BundleSession.runLocal(
             opened.bundle, options: opened.defaultOptions, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
-            mockAPI: !api.noMockAPI, interface: interface)
+            mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort)
     }
 }
