@@ -9,7 +9,8 @@ import Darwin
 /// One client's socket, written from any thread: responses and events, numbered in order.
 final class DAPConnection: Sendable {
     let socket: Int32
-    private let sequence = Mutex(0)
+    /// The last number sent, and whether the socket is closed (the same lock: no write after close).
+    private let sequence = Mutex((number: 0, closed: false))
 
     init(socket: Int32) {
         self.socket = socket
@@ -33,9 +34,10 @@ final class DAPConnection: Sendable {
     private func send(_ message: [String: Any]) {
         // The number and the write under one lock, so messages leave in the order they are numbered.
         sequence.withLock { seq in
-            seq += 1
+            guard !seq.closed else { return }
+            seq.number += 1
             var numbered = message
-            numbered["seq"] = seq
+            numbered["seq"] = seq.number
             guard let body = try? JSONSerialization.data(withJSONObject: numbered, options: [.sortedKeys]) else { return }
             let frame = DAPFrameReader.frame(body)
             frame.withUnsafeBytes { raw in
@@ -53,6 +55,22 @@ final class DAPConnection: Sendable {
                     offset += n
                 }
             }
+        }
+    }
+}
+
+extension DAPConnection {
+    /// Shuts the socket down (the reader sees its end) and closes it; nothing is sent after.
+    func close() {
+        sequence.withLock { seq in
+            guard !seq.closed else { return }
+            seq.closed = true
+            shutdown(socket, Int32(SHUT_RDWR))
+            #if canImport(Glibc)
+            _ = Glibc.close(socket)
+            #else
+            _ = Darwin.close(socket)
+            #endif
         }
     }
 }

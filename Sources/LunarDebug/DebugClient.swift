@@ -47,10 +47,11 @@ final class DebugClient: Sendable {
         end()
     }
 
-    /// Closes the connection; the server detaches the debugger.
+    /// Closes the connection; the server detaches the debugger (first, so a client that
+    /// reconnects at once is not refused as a second one).
     func end() {
-        shutdown(connection.socket, Int32(SHUT_RDWR))
         server.clientEnded(self)
+        connection.close()
     }
 
     /// Answers one request; false when the client asked to disconnect.

@@ -304,9 +304,10 @@ public final class LuaDebugger: @unchecked Sendable {
         while true {
             condition.lock()
             while jobs.isEmpty && resumeAction == nil { condition.wait() }
-            let taken = jobs
-            jobs = []
-            let resumed = taken.isEmpty ? resumeAction : nil
+            // A resume asked for first wins: jobs the client sent after it run once the app goes on.
+            let resumed = resumeAction
+            let taken = resumed == nil ? jobs : []
+            if resumed == nil { jobs = [] }
             condition.unlock()
             for job in taken { job(self) }
             if let resumed {
