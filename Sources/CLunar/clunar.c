@@ -232,6 +232,7 @@ static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *
     int status = lua_pcallk(L, n + 1, 0, -below, 0, NULL);
     c->lenient = saved;
     if (status != LUA_OK) {
+        c->debug.leaf = NULL;
         c->lenient++;
         if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
         c->lenient--;
@@ -309,6 +310,7 @@ int lunar_lane_send(lua_State *L) {
             lua_pushvalue(L, 2);
             int status = lua_pcallk(L, 1, 0, 5, 0, NULL);
             if (status != LUA_OK) {
+                lunar_context(L)->debug.leaf = NULL;
                 // 8: the step's error; Swift tells a subscriber's (reported) from a stage's
                 // (that subscription fails).
                 lua_pushvalue(L, lua_upvalueindex(2));
@@ -321,6 +323,8 @@ int lunar_lane_send(lua_State *L) {
         }
         lua_settop(L, 6);
     }
+    // A step's error was caught above: the frames it unwound returned unseen.
+    lunar_context(L)->debug.leaf = NULL;
     lane->busy--;
     if (lane->busy == 0 && lane->pending) {
         lane->pending = 0;
@@ -478,6 +482,7 @@ int lunar_pcallh(lua_State *L, int nargs, int nresults, int handler) {
     c->running = L;
     int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
     c->lenient = saved;
+    if (status != LUA_OK) c->debug.leaf = NULL;
     return status;
 }
 
@@ -498,6 +503,7 @@ int lunar_pcall(lua_State *L, int nargs, int nresults) {
         lua_remove(L, base);
     }
     c->lenient = saved;
+    if (status != LUA_OK) c->debug.leaf = NULL;
     return status;
 }
 
@@ -514,6 +520,7 @@ int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     c->lenient = 0;
     c->running = co;
     int status = lua_resume(co, from, nargs, nresults);
+    if (status != LUA_OK && status != LUA_YIELD) c->debug.leaf = NULL;
     // `from` runs again (alive: it called us), if it is a Lua thread.
     c->running = from;
     if (status != LUA_OK && status != LUA_YIELD && from != NULL) {

@@ -38,10 +38,13 @@ static int lunar_debug_has_line(lunar_DebugState *d, const char *source, int lin
     return 0;
 }
 
-static void lunar_debug_lines(lua_State *L, int on) {
+// Turns L's line events on or off; returns whether that changed them.
+static int lunar_debug_lines(lua_State *L, int on) {
     int mask = lua_gethookmask(L);
-    if (((mask & LUA_MASKLINE) != 0) == (on != 0)) return;
+    if (((mask & LUA_MASKLINE) != 0) == (on != 0)) return 0;
     lunar_sethook(L, on ? (mask | LUA_MASKLINE) : (mask & ~LUA_MASKLINE), lua_gethookcount(L));
+    lunar_context(L)->debug.leaf = NULL;
+    return 1;
 }
 
 // A pause asked for from another thread becomes a step that stops at the next line.
@@ -94,21 +97,29 @@ void lunar_debug_event(lua_State *L, lunar_Context *c, lua_Debug *ar) {
     }
     switch (ar->event) {
     case LUA_HOOKCALL:
-    case LUA_HOOKTAILCALL:
+    case LUA_HOOKTAILCALL: {
         lunar_debug_take_pause(d);
+        int changed = 0;
         if (d->step != LUNAR_STEP_NONE) {
-            lunar_debug_lines(L, 1);
+            changed = lunar_debug_lines(L, 1);
         } else if (d->file_count == 0) {
-            lunar_debug_lines(L, 0);
+            changed = lunar_debug_lines(L, 0);
         } else {
             lua_getinfo(L, "S", ar);
-            if (ar->what[0] != 'C') lunar_debug_lines(L, lunar_debug_covers(d, ar));
+            if (ar->what[0] != 'C') changed = lunar_debug_lines(L, lunar_debug_covers(d, ar));
         }
+        // A tail call replaces its caller: its return goes to a function not seen here.
+        d->leaf = (changed || ar->event == LUA_HOOKTAILCALL) ? NULL : L;
         break;
+    }
     case LUA_HOOKRET: {
         // The caller (level 1) runs next; a C caller decides nothing (its own return will).
         if (d->step != LUNAR_STEP_NONE) {
             lunar_debug_lines(L, 1);
+            break;
+        }
+        if (d->leaf == L) {
+            d->leaf = NULL;
             break;
         }
         if (d->file_count == 0) {
@@ -177,6 +188,7 @@ void lunar_debug_attach(lua_State *L, int attached) {
         __atomic_store_n(&d->pause, 0, __ATOMIC_RELAXED);
     }
     d->mask = attached ? (LUA_MASKCALL | LUA_MASKRET) : 0;
+    d->leaf = NULL;
     lunar_sethook(L, d->mask, lua_gethookcount(L));
 }
 
@@ -253,6 +265,7 @@ void lunar_debug_set_exceptions(lua_State *L, int exceptions) { lunar_context(L)
 // handler that stops where the error is raised (the stack is still there) and returns it.
 static int lunar_finish_pcall(lua_State *L, int status, lua_KContext extra) {
     if (status != LUA_OK && status != LUA_YIELD) {
+        lunar_context(L)->debug.leaf = NULL;
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;

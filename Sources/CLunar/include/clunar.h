@@ -152,6 +152,11 @@ typedef struct lunar_DebugState {
     int pause;                // asked for from any thread; the next count or call event starts a pause step
     int exceptions;           // LUNAR_BREAK_UNCAUGHT | LUNAR_BREAK_ALL
     int stopped;              // the handler is running: no nested stops
+    // The thread whose last event was a call that left its line events as they were, and no
+    // event changed any since: its next return goes back to a caller that needs the same (a
+    // leaf returned), so the return has nothing to decide. Cleared wherever an error is caught
+    // (a caught error skips the returns of the frames it unwinds).
+    lua_State *leaf;
     lunar_DebugFile *files;
     int file_count;
 } lunar_DebugState;

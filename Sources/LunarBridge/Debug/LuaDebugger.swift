@@ -581,7 +581,7 @@ public final class LuaDebugger: @unchecked Sendable {
 
     /// Compiles `return EXPR` (or `EXPR` as a statement) with an environment that sees the
     /// frame's locals, then its upvalues, then its globals, and calls it protected, leaving
-    /// `results` values on the stack. The instruction budget of the stopped call is kept as it was.
+    /// `results` values on the stack.
     private func call(_ expression: String, on L: OpaquePointer, level: Int32?, results: Int32) -> Result<Void, LuaDebugError> {
         guard lua_checkstack(L, 12) != 0 else { return .failure(LuaDebugError(message: "stack overflow")) }
         var status = lunar_loadtext(L, "return " + expression, ("return " + expression).utf8.count, "=(debug)")
@@ -596,10 +596,15 @@ public final class LuaDebugger: @unchecked Sendable {
         }
         pushEnvironment(L, level: level)
         _ = lua_setupvalue(L, -2, 1)
+        // Inside a stop (or a breakpoint's condition) the stopped call's budget is neither spent
+        // nor enforced: Lunar's library functions charge it, and a trip here would stick to the
+        // script. Evaluated while running, it is an ordinary turn, under the budget.
         let context = lunar_context(L)!
-        let remaining = context.pointee.remaining
+        let inStop = stoppedThread != nil || context.pointee.debug.stopped != 0
+        let saved = (context.pointee.remaining, context.pointee.tripped)
+        if inStop { context.pointee.remaining = 1 << 62 }
         status = lunar_pcall(L, 0, results)
-        context.pointee.remaining = remaining
+        if inStop { (context.pointee.remaining, context.pointee.tripped) = saved }
         if status != LUA_OK {
             let message = lua_type(L, -1) == LUA_TSTRING ? string(L, at: -1) : describeValue(L, at: -1).value
             lunar_pop(L, 1)
