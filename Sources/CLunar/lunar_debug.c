@@ -114,6 +114,7 @@ void lunar_debug_event(lua_State *L, lunar_Context *c, lua_Debug *ar) {
     }
     case LUA_HOOKRET: {
         // The caller (level 1) runs next; a C caller decides nothing (its own return will).
+        lunar_debug_take_pause(d);
         if (d->step != LUNAR_STEP_NONE) {
             lunar_debug_lines(L, 1);
             break;

@@ -9,22 +9,67 @@ import Testing
     /// Runs `source` as `@test.lua` with breakpoints on `lines`; returns the line of every stop.
     func stops(_ source: String, at lines: [Int], budget: Int? = nil,
                whileStopped: @escaping @Sendable (LuaDebugger) -> Void = { _ in }) async throws -> [Int] {
+        try await stopsWithReasons(source, at: lines, budget: budget, whileStopped: whileStopped).map(\.line)
+    }
+
+    /// The same, with each stop's reason; `exceptions`: which errors stop (uncaught, all).
+    /// `native.pauser.pause()` asks for a pause from inside the script.
+    func stopsWithReasons(_ source: String, at lines: [Int], budget: Int? = nil, exceptions: (Bool, Bool) = (false, false),
+                          whileStopped: @escaping @Sendable (LuaDebugger) -> Void = { _ in }) async throws -> [Stop] {
         let engine = try LuaEngine(options: LuaStateOptions(instructionBudget: budget))
         let executor = engine.executor
         let debugger = await engine.withState { state in LuaDebugger(state: state, executor: executor) }
-        let log = SharedLog<Int>()
+        await engine.register(LuaModule("native.pauser") { m in
+            m.function("pause") { () in debugger.pause() }
+        })
+        let log = SharedLog<Stop>()
         debugger.onEvent = { event in
-            guard case .stopped = event else { return }
-            log.append(debugger.frames().first?.line ?? -1)
+            guard case .stopped(let reason) = event else { return }
+            log.append(Stop(line: debugger.frames().first?.line ?? -1, reason: reason))
             whileStopped(debugger)
             debugger.resume(.continue)
         }
         await engine.withState { _ in
             debugger.attach()
             debugger.setBreakpoints(lines.map { LuaBreakpoint(line: $0) }, inChunk: "@test.lua")
+            debugger.setExceptionBreaks(uncaught: exceptions.0, all: exceptions.1)
         }
-        try await engine.withState { state in _ = try state.run(source, name: "@test.lua") }
+        _ = try? await engine.withState { state in try state.run(source, name: "@test.lua") }
+        await engine.waitUntilIdle()
         return log.take()
+    }
+
+    struct Stop: Sendable, Equatable {
+        var line: Int
+        var reason: LuaStopReason
+    }
+
+    @Test func aPauseAskedForWhileLuaRunsStopsAtItsNextLineOnce() async throws {
+        let source = """
+            local n = 0
+            require("native.pauser").pause()
+            for i = 1, 3 do
+              n = n + i
+            end
+            return n
+            """
+        #expect(try await stopsWithReasons(source, at: []) == [Stop(line: 3, reason: .pause)])
+    }
+
+    @Test func uncaughtErrorsStopWhereRaisedAndAllErrorsAlsoStopWherePcallCatches() async throws {
+        let source = """
+            local ok = pcall(function()
+              error("caught")
+            end)
+            local t = nil
+            return t.field
+            """
+        let uncaught = try await stopsWithReasons(source, at: [], exceptions: (true, false))
+        #expect(uncaught.map(\.line) == [5])
+        #expect(uncaught.first.map { if case .exception(let m) = $0.reason { m.contains("test.lua:5:") } else { false } } == true)
+        let all = try await stopsWithReasons(source, at: [], exceptions: (true, true))
+        #expect(all.map(\.line) == [2, 5])
+        #expect(try await stopsWithReasons(source, at: []).isEmpty)
     }
 
     @Test func aBreakpointAfterAnErrorCaughtInTheSameFunctionStillStops() async throws {

@@ -160,8 +160,9 @@ public final class LuaDebugger: @unchecked Sendable {
         // The flag first: a script running now stops at its next line, and this job then finds it stopped.
         lunar_debug_pause(contextBox.pointer)
         submit { debugger in
-            guard debugger.attached, let state = debugger.state, debugger.stoppedThread == nil else { return }
-            // Lua was not running when this job came: stop here, between jobs.
+            guard debugger.attached, let state = debugger.state, debugger.stoppedThread == nil,
+                  debugger.contextBox.pointer.pointee.debug.pause != 0 else { return }
+            // Lua was not running when this job came (no stop took the pause): stop here, between jobs.
             debugger.stop(on: state.L, reason: .pause)
         }
     }
