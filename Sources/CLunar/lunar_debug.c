@@ -258,6 +258,10 @@ void lunar_debug_step(lua_State *L, int mode) {
 
 void lunar_debug_pause(lunar_Context *c) { __atomic_store_n(&c->debug.pause, 1, __ATOMIC_RELEASE); }
 
+int lunar_debug_pause_pending(lunar_Context *c) { return __atomic_load_n(&c->debug.pause, __ATOMIC_ACQUIRE); }
+
+void lunar_debug_clear_pause(lunar_Context *c) { __atomic_store_n(&c->debug.pause, 0, __ATOMIC_RELAXED); }
+
 void lunar_debug_set_exceptions(lua_State *L, int exceptions) { lunar_context(L)->debug.exceptions = exceptions; }
 
 // MARK: - pcall

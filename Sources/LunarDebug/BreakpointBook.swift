@@ -26,11 +26,13 @@ final class BreakpointBook: @unchecked Sendable {
         return placed
     }
 
-    /// After a reload: places every breakpoint again on its file's new code. Returns those that moved.
+    /// After a reload: places every breakpoint again on its file's new code (a file that does not
+    /// compile keeps them as they are). Returns those that moved.
     func replace(codeLines: (String) -> Set<Int>?, debugger: LuaDebugger) -> [Entry] {
         var moved: [Entry] = []
         for (chunk, list) in entries {
-            let lines = codeLines(chunk)
+            // A file that does not compile now did not reload: its old code, and its breakpoints, stay.
+            guard let lines = codeLines(chunk) else { continue }
             var changed = false
             let updated = list.map { entry -> Entry in
                 var entry = entry

@@ -138,6 +138,17 @@ import Testing
         try await session.dev.waitForError("lunar: reloaded screens/login.lua\n")
         session.dev.send("snapshot")
         try await session.dev.waitForOutput("Text \"Welcome, debugger\"")
+
+        // A save that does not compile reloads nothing: the old code runs on, and so do its breakpoints.
+        try await Self.setBreakpoints(client, path: session.login, [["line": 24]])
+        // (The failed reload shows its error over the screen, rendering the old code: it stops.)
+        try session.editLogin { _ in "return {\n" }
+        let kept = try await client.event("stopped")
+        #expect(kept["reason"] as? String == "breakpoint")
+        #expect(try await Self.topFrame(client)["line"] as? Int == 24)
+        _ = try await client.request("continue", ["threadId": 1])
+        try await session.dev.waitForError("; the app keeps running\n")
+        #expect(!client.hasUnseenEvent("breakpoint"))
         _ = try await client.request("disconnect")
     }
 

@@ -197,6 +197,9 @@ void lunar_debug_step(lua_State *L, int mode);
 
 /// Asks the running script to pause at its next line (thread-safe).
 void lunar_debug_pause(lunar_Context *context);
+/// Whether a pause was asked for and no stop has taken it yet; and forgets it (thread-safe).
+int lunar_debug_pause_pending(lunar_Context *context);
+void lunar_debug_clear_pause(lunar_Context *context);
 
 /// Which errors stop: LUNAR_BREAK_UNCAUGHT (those reaching the host), LUNAR_BREAK_ALL (also
 /// those a script's `pcall` catches).

@@ -161,7 +161,7 @@ public final class LuaDebugger: @unchecked Sendable {
         lunar_debug_pause(contextBox.pointer)
         submit { debugger in
             guard debugger.attached, let state = debugger.state, debugger.stoppedThread == nil,
-                  debugger.contextBox.pointer.pointee.debug.pause != 0 else { return }
+                  lunar_debug_pause_pending(debugger.contextBox.pointer) != 0 else { return }
             // Lua was not running when this job came (no stop took the pause): stop here, between jobs.
             debugger.stop(on: state.L, reason: .pause)
         }
@@ -296,7 +296,7 @@ public final class LuaDebugger: @unchecked Sendable {
     func stop(on L: OpaquePointer, reason: LuaStopReason) {
         stoppedThread = L
         lunar_debug_step(L, LUNAR_STEP_NONE)
-        lunar_context(L)!.pointee.debug.pause = 0
+        lunar_debug_clear_pause(lunar_context(L))
         condition.lock()
         resumeAction = nil
         condition.unlock()
@@ -326,7 +326,7 @@ public final class LuaDebugger: @unchecked Sendable {
             case .stepOut: lunar_debug_step(L, LUNAR_STEP_OUT)
             }
         }
-        lunar_context(L)!.pointee.debug.pause = 0
+        lunar_debug_clear_pause(lunar_context(L))
         detachRequested = false
         onEvent(.resumed)
     }
