@@ -18,7 +18,8 @@
 //   LunarWeb -> LunarUI + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork        -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb -- what each command does
+//   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
 import Foundation
 import PackageDescription
@@ -51,6 +52,7 @@ let package = Package(
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
         .library(name: "LunarUpdates", targets: ["LunarUpdates"]),
         .library(name: "LunarUpdateServer", targets: ["LunarUpdateServer"]),
+        .library(name: "LunarDebug", targets: ["LunarDebug"]),
         .library(name: "LunarSession", targets: ["LunarSession"]),
         .library(name: "LunarWeb", targets: ["LunarWeb"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
@@ -245,6 +247,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The debugger: a Debug Adapter Protocol server on loopback for a running runtime
+        // (breakpoints that survive hot reload, steps, variables, evaluation).
+        .target(
+            name: "LunarDebug",
+            dependencies: ["LunarRuntime", "LunarBridge", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
         // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
@@ -254,7 +263,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
-                "LunarUpdates", "LunarUpdateServer",
+                "LunarUpdates", "LunarUpdateServer", "LunarDebug",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -283,6 +292,12 @@ let package = Package(
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
+        .testTarget(
+            name: "LunarDebugTests",
+            dependencies: ["LunarDebug", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarCLI", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "LunarInterceptTests",
             dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
@@ -355,6 +370,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
         ("Layout", ["LunarLayout", "LunarUI"]),
+        ("Debug", ["LunarBridge"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
     // executable on raw sockets, run by Scripts/bench after the suites.

@@ -1,6 +1,7 @@
 #include "clunar.h"
 #include "lunar_pattern.h"
 #include "lunar_library.h"
+#include "lunar_debug.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,12 @@ lunar_Context *lunar_context(lua_State *L) {
 
 static void lunar_hook(lua_State *L, lua_Debug *ar);
 
+// The debugger's events (call, return, line) ride on the budget's hook: keep them when the
+// budget changes the count.
+static int lunar_debug_bits(lua_State *L) { return lua_gethookmask(L) & (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE); }
+
+void lunar_sethook(lua_State *L, int mask, int count) { lua_sethook(L, lunar_hook, mask | LUA_MASKCOUNT, count); }
+
 // Charges `grown` bytes of a large allocation made while Lua runs. The allocator
 // must never raise: when the budget runs out, the thread that last ran is armed
 // to stop at its next instruction (lua_sethook only sets fields, which is why
@@ -30,7 +37,7 @@ static void lunar_hook(lua_State *L, lua_Debug *ar);
 static void lunar_charge_bytes(lunar_Context *c, size_t grown) {
     if (c->remaining < 0 || c->tripped) return;
     c->remaining -= (long long)(grown / LUNAR_BYTES_PER_INSTRUCTION);
-    if (c->remaining < 0 && c->running != NULL) lua_sethook(c->running, lunar_hook, LUA_MASKCOUNT, 1);
+    if (c->remaining < 0 && c->running != NULL) lua_sethook(c->running, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(c->running), 1);
 }
 
 static void *lunar_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -81,7 +88,7 @@ lua_State *lunar_newstate(lunar_Context *context) {
 // 1 inside a C function that Lua called.
 static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
     // Sticky: re-arm with count 1 so a pcall loop cannot swallow the stop.
-    lua_sethook(L, lunar_hook, LUA_MASKCOUNT, 1);
+    lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), 1);
     if (c->tripped) {
         // Code that caught the stop (a pcall in a runtime helper) ran on: raise the
         // first message again, so the report names where the script was stopped.
@@ -111,9 +118,13 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
 }
 
 static void lunar_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     lunar_Context *c = lunar_context(L);
     c->running = L;
+    if (ar->event != LUA_HOOKCOUNT) {
+        lunar_debug_event(L, c, ar);
+        return;
+    }
+    lunar_debug_count(L, c);
     if (c->tripped) {
         lunar_trip(L, c, 0);
         return;
@@ -126,7 +137,7 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
     }
     if (lua_gethookcount(L) != c->granularity) {
         // A thread left sticky by an earlier trip: restore normal accounting.
-        lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+        lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), c->granularity);
         if (c->remaining >= 0) c->remaining -= 1;
     } else if (c->remaining >= 0) {
         c->remaining -= c->granularity;
@@ -155,7 +166,7 @@ void lunar_budget_charge(lua_State *L, long long instructions) {
 void lunar_arm_budget(lua_State *L) {
     lunar_Context *c = lunar_context(L);
     if (c->granularity <= 0) c->granularity = 1000;
-    lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+    lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), c->granularity);
 }
 
 void lunar_budget_reset(lua_State *L, long long instructions) {
@@ -166,7 +177,7 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
     c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
-    if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT, c->granularity);
+    if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), c->granularity);
 }
 
 void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
@@ -221,6 +232,7 @@ static void lunar_call_after(lua_State *L, lunar_Context *c, lunar_FunctionBox *
     int status = lua_pcallk(L, n + 1, 0, -below, 0, NULL);
     c->lenient = saved;
     if (status != LUA_OK) {
+        c->debug.leaf = NULL;
         c->lenient++;
         if (g_hook_failure) g_hook_failure(L, box->object, status); else lua_pop(L, 1);
         c->lenient--;
@@ -298,6 +310,7 @@ int lunar_lane_send(lua_State *L) {
             lua_pushvalue(L, 2);
             int status = lua_pcallk(L, 1, 0, 5, 0, NULL);
             if (status != LUA_OK) {
+                lunar_context(L)->debug.leaf = NULL;
                 // 8: the step's error; Swift tells a subscriber's (reported) from a stage's
                 // (that subscription fails).
                 lua_pushvalue(L, lua_upvalueindex(2));
@@ -310,6 +323,8 @@ int lunar_lane_send(lua_State *L) {
         }
         lua_settop(L, 6);
     }
+    // A step's error was caught above: the frames it unwound returned unseen.
+    lunar_context(L)->debug.leaf = NULL;
     lane->busy--;
     if (lane->busy == 0 && lane->pending) {
         lane->pending = 0;
@@ -431,6 +446,7 @@ static void lunar_record(lua_State *L, lua_State *at, int level, const char *msg
 }
 
 static int lunar_msgh(lua_State *L) {
+    lunar_debug_error(L, LUNAR_BREAK_UNCAUGHT);
     const char *msg = NULL;
     if (lua_type(L, 1) == LUA_TSTRING) msg = lua_tostring(L, 1);
     lunar_record(L, L, 1, msg);
@@ -466,6 +482,7 @@ int lunar_pcallh(lua_State *L, int nargs, int nresults, int handler) {
     c->running = L;
     int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
     c->lenient = saved;
+    if (status != LUA_OK) c->debug.leaf = NULL;
     return status;
 }
 
@@ -486,6 +503,7 @@ int lunar_pcall(lua_State *L, int nargs, int nresults) {
         lua_remove(L, base);
     }
     c->lenient = saved;
+    if (status != LUA_OK) c->debug.leaf = NULL;
     return status;
 }
 
@@ -502,6 +520,7 @@ int lunar_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     c->lenient = 0;
     c->running = co;
     int status = lua_resume(co, from, nargs, nresults);
+    if (status != LUA_OK && status != LUA_YIELD) c->debug.leaf = NULL;
     // `from` runs again (alive: it called us), if it is a Lua thread.
     c->running = from;
     if (status != LUA_OK && status != LUA_YIELD && from != NULL) {
@@ -607,6 +626,8 @@ static int lunar_openlibs_k(lua_State *L) {
     }
     // Library functions that loop in C, charged to the budget by the work they do.
     lunar_library_install(L);
+    // `pcall` that can stop the debugger where a caught error is raised.
+    lunar_debug_install(L);
     return 0;
 }
 

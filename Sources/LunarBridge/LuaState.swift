@@ -70,6 +70,8 @@ public final class LuaState {
     package var acceptsBinaryModules = false
     var warningBuffer = ""
     var extensions: [ObjectIdentifier: AnyObject] = [:]
+    /// The attached debugger (``LuaDebugger/attach(to:)``), if any.
+    var debugger: LuaDebugger?
     /// Called when control returns to the host after running Lua (the end of
     /// a host call that was not nested in another). The runtime uses it to
     /// re-render after callbacks.
@@ -125,6 +127,7 @@ public final class LuaState {
             service.stateWillClose()
         }
         releases.close()
+        lunar_debug_attach(L, 0)  // frees the breakpoint table
         lua_close(L)
         contextBox.pointer.pointee.owner = nil
     }

@@ -35,6 +35,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var web: WebOptions
 
+    @Option(name: .customLong("debug"), help: "Listen for a Debug Adapter Protocol client (VS Code) on 127.0.0.1 at this port (0 picks one).")
+    var debugPort: Int?
+
     @OptionGroup var api: APIOptions
 
     @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
@@ -60,6 +63,9 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try web.validate(headless: headless)
+        if web.web, debugPort != nil {
+            throw ValidationError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
+        }
         if updates == nil {
             if channel != nil || deviceId != nil || updatesDirectory != nil || applyWithin != 0 {
                 throw ValidationError("--channel, --device-id, --updates-directory and --apply-within go with --updates URL")
@@ -68,6 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         guard channel != nil, trust != nil else { throw ValidationError("--updates needs --channel NAME and --trust FILE.pub") }
         if web.web { throw ValidationError("--updates runs one app on this device; it does not combine with --web") }
+        if debugPort != nil { throw ValidationError("--debug does not combine with --updates yet: debug the bundle itself with lunar run BUNDLE --debug PORT") }
         guard let url = updates.flatMap(URL.init(string:)), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--updates '\(updates ?? "")' is not an http:// or https:// URL")
         }
@@ -92,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
                     mockAPI: api.apiBaseURL == nil && !api.noMockAPI)
                 var options = RuntimeOptions()
                 options.apiBaseURL = api.apiBaseURL.flatMap(URL.init(string:)) ?? remote.mockAPI
-                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events)
+                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort)
             } else {
                 try await runLocal(interface)
             }
@@ -111,6 +118,6 @@ struct RunCommand: AsyncParsableCommand {
         defer { opened.close() }
         try await BundleSession.runLocal(
             opened.bundle, options: opened.defaultOptions, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
-            mockAPI: !api.noMockAPI, interface: interface)
+            mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort)
     }
 }

@@ -63,6 +63,8 @@ public actor LunarRuntime {
     let apiBaseURL: URL?
     /// The bridge API a manifest must name, if it names one.
     let bridgeAPI: String
+    /// Told after each reload has swapped the modules, before the screens render again.
+    var reloadObservers: [@Sendable (ReloadReport) -> Void] = []
     /// The bundle, with its manifest as it is now (a reload of `manifest.json` replaces it).
     public var bundle: ScriptBundle { host.bundle }
 
@@ -167,6 +169,8 @@ public actor LunarRuntime {
         }
         let (report, moduleErrors, resets) = reloader.reload(
             changedFiles: changedFiles, screenModules: Set(host.bundle.manifest.routes.values))
+        // Before the screens render the new code (a debugger re-places its breakpoints first).
+        for observer in reloadObservers { observer(report) }
         var final = report
         final.remounted = resets.sorted()
         final.notes = notes
@@ -179,6 +183,12 @@ public actor LunarRuntime {
     }
 
     static let manifestFile = "manifest.json"
+
+    /// Calls `observer` on the executor during every reload (``reload(changedFiles:)``), once the
+    /// new code is in and before the screens render it, with what was reloaded.
+    package func observeReloads(_ observer: @escaping @Sendable (ReloadReport) -> Void) {
+        reloadObservers.append(observer)
+    }
 
     /// Returns once no job, timer or request is pending.
     public func waitUntilIdle() async {

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBundle
+import LunarDebug
 import LunarDevServer
 import LunarRuntime
 import LunarWeb
@@ -47,17 +48,26 @@ public enum BundleSession {
     ///   - events: changes to apply while it runs; nil when the bundle does not change.
     ///   - status: a line for the terminal UI's status line once it is up (the headless
     ///     session's user has it on standard error already).
+    ///   - debugPort: listen for a Debug Adapter Protocol client on 127.0.0.1 at this port
+    ///     (0 picks one) while the app runs; nil: no debugger.
     /// - Throws: ``HeadlessSession/Failure`` for a headless command that cannot be carried
-    ///   out, a `BundleError` when the bundle cannot start.
+    ///   out, a `BundleError` when the bundle cannot start, ``SessionError`` when the
+    ///   debugger's port cannot be used.
     public static func run(
         _ bundle: ScriptBundle, options: RuntimeOptions, interface: Interface,
-        events: AsyncStream<BundleEvent>? = nil, status: String? = nil
+        events: AsyncStream<BundleEvent>? = nil, status: String? = nil, debugPort: Int? = nil
     ) async throws {
         switch interface {
         case .terminal:
             let runtime = try await makeRuntime(bundle, options, renderer: "terminal")
-            try await TerminalSession.run(runtime, events: events, status: status)
+            let debugServer = try await startDebugger(runtime, port: debugPort)
+            defer { debugServer?.stop() }
+            let shown = [status, debugServer.map { "debugger on \($0.host):\($0.port)" }].compactMap { $0 }.joined(separator: " · ")
+            try await TerminalSession.run(runtime, events: events, status: shown.isEmpty ? nil : shown)
         case .web(let configuration):
+            guard debugPort == nil else {
+                throw SessionError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
+            }
             try await WebSession.run(bundle, options: options, configuration: configuration, events: events)
         case .headless(let keepsGoing, let endsWithInput):
             let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()
@@ -74,9 +84,24 @@ public enum BundleSession {
                 changes.cancel()
             }
             try await RuntimeScope.run({ try await makeRuntime(bundle, options, renderer: "headless") }) { runtime in
+                let debugServer = try await startDebugger(runtime, port: debugPort)
+                defer { debugServer?.stop() }
                 try await HeadlessSession(runtime: runtime, keepsGoing: keepsGoing).run(inputs)
             }
         }
+    }
+
+    /// The debugger for `runtime` on 127.0.0.1:`port`, announced on standard error; nil without a port.
+    static func startDebugger(_ runtime: LunarRuntime, port: Int?) async throws -> DebugServer? {
+        guard let port else { return nil }
+        let server: DebugServer
+        do {
+            server = try await DebugServer.start(runtime: runtime, port: port)
+        } catch {
+            throw SessionError("\(error)")
+        }
+        SessionOutput.error("lunar: debugger listening on \(server.host):\(server.port) (Debug Adapter Protocol; attach from your editor)\n")
+        return server
     }
 
     /// Runs a bundle from disk (`lunar run DIR` or an opened archive). The network layer's base
@@ -85,19 +110,20 @@ public enum BundleSession {
     ///
     /// - Throws: ``SessionError`` when the mock API cannot be served; what ``run(_:options:interface:events:status:)`` throws.
     public static func runLocal(
-        _ bundle: ScriptBundle, options: RuntimeOptions, apiBaseURL: URL?, mockAPI: Bool, interface: Interface
+        _ bundle: ScriptBundle, options: RuntimeOptions, apiBaseURL: URL?, mockAPI: Bool, interface: Interface,
+        debugPort: Int? = nil
     ) async throws {
         if let apiBaseURL {
             var options = options
             options.apiBaseURL = apiBaseURL
-            try await run(bundle, options: options, interface: interface)
+            try await run(bundle, options: options, interface: interface, debugPort: debugPort)
             return
         }
         do {
             try await MockAPIScope.run(for: mockAPI ? bundle : nil) { mockAPI in
                 var options = options
                 if let mockAPI { options.apiBaseURL = mockAPI }
-                try await run(bundle, options: options, interface: interface)
+                try await run(bundle, options: options, interface: interface, debugPort: debugPort)
             }
         } catch let error as MockAPIScopeError {
             throw SessionError("\(error)")

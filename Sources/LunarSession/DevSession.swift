@@ -12,9 +12,11 @@ public enum DevSession {
     /// - Parameters:
     ///   - apiBaseURL: where the network layer sends requests; nil for the bundle's mock API
     ///     (served by the dev server) when `mockAPI` is true and the bundle has one.
+    ///   - debugPort: the Debug Adapter Protocol port on 127.0.0.1 (0 picks one); nil: no debugger.
     /// - Throws: ``SessionError`` when the bundle cannot be opened, watched or served.
     public static func run(
-        bundle directory: URL, host: String, port: Int, apiBaseURL: URL?, mockAPI: Bool, interface: BundleSession.Interface
+        bundle directory: URL, host: String, port: Int, apiBaseURL: URL?, mockAPI: Bool, interface: BundleSession.Interface,
+        debugPort: Int? = nil
     ) async throws {
         let loaded = try ServeSession.openBundle(directory)
         let watcher = BundleWatcher(root: loaded.root)
@@ -43,7 +45,7 @@ public enum DevSession {
             } catch {
                 throw SessionError("\(error)")
             }
-            try await BundleSession.run(loaded, options: options, interface: interface, events: events, status: serving)
+            try await BundleSession.run(loaded, options: options, interface: interface, events: events, status: serving, debugPort: debugPort)
         } catch {
             await server.stop()
             throw error

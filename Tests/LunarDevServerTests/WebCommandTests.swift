@@ -1,5 +1,6 @@
 import Foundation
 import LunarDevServer
+import LunarTestSupport
 import Testing
 
 /// `lunar run --web` and `lunar dev --web` through the real binary: the printed address, the

@@ -128,6 +128,86 @@ void lunar_set_releaser(lunar_Releaser releaser);
 /// Pushes the __gc function for boxes: it clears the box and calls the releaser.
 void lunar_pushgchandler(lua_State *L);
 
+// MARK: - Debugging
+
+typedef struct lunar_Context lunar_Context;
+
+/// A file's line breakpoints: `source` is the chunk name (`@screens/login.lua`), `lines` sorted.
+typedef struct lunar_DebugFile {
+    char *source;
+    int *lines;
+    int count;
+} lunar_DebugFile;
+
+/// What the debugger keeps in a state's context; all zero when no debugger is attached.
+///
+/// While attached, the hook also sees calls and returns; line events are on only in functions
+/// whose source and line range hold a breakpoint, or while a step or pause is under way.
+/// Written on the executor only, except `pause` (any thread, atomically).
+typedef struct lunar_DebugState {
+    int mask;                 // LUA_MASKCALL | LUA_MASKRET while attached, else 0
+    int step;                 // LUNAR_STEP_*
+    int step_depth;           // stack depth the step started at
+    lua_State *step_thread;   // the thread the step started on (over and out stay on it)
+    int pause;                // asked for from any thread; the next count or call event starts a pause step
+    int exceptions;           // LUNAR_BREAK_UNCAUGHT | LUNAR_BREAK_ALL
+    int stopped;              // the handler is running: no nested stops
+    // The thread whose last event was a call that left its line events as they were, and no
+    // event changed any since: its next return goes back to a caller that needs the same (a
+    // leaf returned), so the return has nothing to decide. Cleared wherever an error is caught
+    // (a caught error skips the returns of the frames it unwinds).
+    lua_State *leaf;
+    lunar_DebugFile *files;
+    int file_count;
+} lunar_DebugState;
+
+#define LUNAR_STEP_NONE 0
+#define LUNAR_STEP_IN 1
+#define LUNAR_STEP_OVER 2
+#define LUNAR_STEP_OUT 3
+#define LUNAR_STEP_PAUSE 4
+
+#define LUNAR_BREAK_UNCAUGHT 1
+#define LUNAR_BREAK_ALL 2
+
+/// Events given to the debug handler (or-ed for a line event).
+#define LUNAR_DEBUG_BREAKPOINT 1
+#define LUNAR_DEBUG_STEP 2
+#define LUNAR_DEBUG_EXCEPTION 4
+
+/// Called on the executor, inside a hook or a message handler, when Lua may have to stop:
+/// a line with a breakpoint, a step or pause due, or an error raised (its value on top of the
+/// stack). Level 0 of `L` is the function at `line` (for an exception, the handler: the
+/// failing function is further up). It must never raise; it may block (the app pauses) and
+/// run protected calls. `running` is set while it runs, so no stop nests in it.
+typedef void (*lunar_DebugHandler)(lua_State *L, int event, int line);
+void lunar_set_debug_handler(lunar_DebugHandler handler);
+
+/// Attaches (1) or detaches (0) the debugger: turns the call and return events on or off
+/// for `L` now and for other threads at their next count event. Detaching also drops every
+/// breakpoint, step and pause.
+void lunar_debug_attach(lua_State *L, int attached);
+
+/// Replaces the breakpoints of `source` with `lines` (`count` 0 removes them). Line events
+/// follow at the next call or return.
+void lunar_debug_set_lines(lua_State *L, const char *source, const int *lines, int count);
+
+/// Arms a step (LUNAR_STEP_*) from the stopped thread `L`, before its handler returns.
+void lunar_debug_step(lua_State *L, int mode);
+
+/// Asks the running script to pause at its next line (thread-safe).
+void lunar_debug_pause(lunar_Context *context);
+/// Whether a pause was asked for and no stop has taken it yet; and forgets it (thread-safe).
+int lunar_debug_pause_pending(lunar_Context *context);
+void lunar_debug_clear_pause(lunar_Context *context);
+
+/// Which errors stop: LUNAR_BREAK_UNCAUGHT (those reaching the host), LUNAR_BREAK_ALL (also
+/// those a script's `pcall` catches).
+void lunar_debug_set_exceptions(lua_State *L, int exceptions);
+
+/// The number of stack levels of `L`.
+int lunar_debug_depth(lua_State *L);
+
 // MARK: - Context (memory cap, instruction budget, owner)
 
 /// Per-state bookkeeping, used as the allocator's user data so every thread of
@@ -151,7 +231,7 @@ void lunar_pushgchandler(lua_State *L);
 /// cannot raise, so when its charge exhausts the budget it arms `running` (the
 /// Lua thread that last ran, as far as Lunar saw: NULL when unknown or freed) to
 /// stop at its next instruction.
-typedef struct lunar_Context {
+struct lunar_Context {
     size_t used;
     size_t limit;
     size_t peak;
@@ -165,7 +245,8 @@ typedef struct lunar_Context {
     char interrupt_reason[128];
     void *owner;
     lua_State *running;
-} lunar_Context;
+    lunar_DebugState debug;
+};
 
 /// Creates a state whose allocator accounts into `context`. NULL if out of memory.
 lua_State *lunar_newstate(lunar_Context *context);

@@ -44,11 +44,6 @@ func withDevServer(
     }
 }
 
-/// Fails a test that waited too long for something that should have happened.
-struct TimedOut: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Runs `body`, failing with ``TimedOut`` if it has not finished after `seconds`.
 func withTimeout<T: Sendable>(_ seconds: Double = 20, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in

@@ -4,8 +4,8 @@ import Synchronization
 /// A `lunar` process whose output a test reads while it runs and whose
 /// standard input it writes line by line.
 // Process and FileHandle are used from the test task only; output crosses threads through the mutex.
-final class LiveProcess: @unchecked Sendable {
-    static var binary: URL {
+public final class LiveProcess: @unchecked Sendable {
+    public static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lunar")
     }
 
@@ -21,7 +21,7 @@ final class LiveProcess: @unchecked Sendable {
     private let input: FileHandle
     private let output = Mutex(Output())
 
-    init(_ arguments: [String]) throws {
+    public init(_ arguments: [String]) throws {
         process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -53,16 +53,16 @@ final class LiveProcess: @unchecked Sendable {
         thread.start()
     }
 
-    var standardOutput: String { output.withLock { $0.out } }
-    var standardError: String { output.withLock { $0.err } }
+    public var standardOutput: String { output.withLock { $0.out } }
+    public var standardError: String { output.withLock { $0.err } }
 
     /// Writes one line to the process's standard input.
-    func send(_ line: String) {
+    public func send(_ line: String) {
         input.write(Data((line + "\n").utf8))
     }
 
     /// Closes standard input and waits for the exit status.
-    func finish() async throws -> Int32 {
+    public func finish() async throws -> Int32 {
         try input.close()
         try await waitFor("the process to close its output") { _, _, closed in closed }
         process.waitUntilExit()
@@ -70,18 +70,18 @@ final class LiveProcess: @unchecked Sendable {
     }
 
     /// Ends the process (SIGTERM) and waits for it.
-    func terminate() {
+    public func terminate() {
         process.terminate()
         process.waitUntilExit()
     }
 
     /// Waits until standard output contains `text`.
-    func waitForOutput(_ text: String, within seconds: Double = 30) async throws {
+    public func waitForOutput(_ text: String, within seconds: Double = 30) async throws {
         try await waitFor("output containing \(text.debugDescription)", within: seconds) { out, _, _ in out.contains(text) }
     }
 
     /// Waits until standard error contains `text` (at least `times` times).
-    func waitForError(_ text: String, times: Int = 1, within seconds: Double = 30) async throws {
+    public func waitForError(_ text: String, times: Int = 1, within seconds: Double = 30) async throws {
         try await waitFor("standard error containing \(text.debugDescription) \(times) time(s)", within: seconds) { _, err, _ in
             err.components(separatedBy: text).count - 1 >= times
         }
@@ -111,4 +111,10 @@ final class LiveProcess: @unchecked Sendable {
             if satisfied { continuation.resume() }
         }
     }
+}
+
+/// Fails a test that waited too long for something that should have happened.
+public struct TimedOut: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }

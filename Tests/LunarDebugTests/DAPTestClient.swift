@@ -1,0 +1,156 @@
+import Foundation
+import Glibc
+import LunarTestSupport
+import Synchronization
+
+/// A small Debug Adapter Protocol client for tests: requests over a real TCP socket, and every
+/// message that arrives kept in order, so a test waits for the one it expects (with a deadline).
+final class DAPTestClient: Sendable {
+    private struct Inbox {
+        var messages: [Data] = []
+        var taken: Set<Int> = []
+        var closed = false
+        var waiters: [(id: Int, match: @Sendable ([String: Any]) -> Bool, continuation: CheckedContinuation<Data, any Error>)] = []
+        var nextWaiter = 0
+    }
+
+    private let socket: Int32
+    private let inbox = Mutex(Inbox())
+    private let sequence = Mutex(0)
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw TimedOut(description: "cannot connect to the debugger on port \(port)") }
+        let client = self
+        Thread.detachNewThread { client.readLoop() }
+    }
+
+    deinit { close(socket) }
+
+    /// Sends a request; returns its seq.
+    @discardableResult
+    func send(_ command: String, _ arguments: [String: Any] = [:]) -> Int {
+        let seq = sequence.withLock { $0 += 1; return $0 }
+        let body = try! JSONSerialization.data(withJSONObject: ["seq": seq, "type": "request", "command": command, "arguments": arguments])
+        write(Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        return seq
+    }
+
+    /// Raw bytes, as a misbehaving client sends them.
+    func write(_ bytes: Data) {
+        bytes.withUnsafeBytes { raw in _ = Glibc.send(socket, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Sends a request and waits for its response; fails when it did not succeed.
+    func request(_ command: String, _ arguments: [String: Any] = [:]) async throws -> [String: Any] {
+        let response = try await response(to: send(command, arguments))
+        guard response["success"] as? Bool == true else {
+            throw TimedOut(description: "\(command) failed: \(response["message"] ?? "")")
+        }
+        return response["body"] as? [String: Any] ?? [:]
+    }
+
+    func response(to seq: Int) async throws -> [String: Any] {
+        try await next { $0["type"] as? String == "response" && $0["request_seq"] as? Int == seq }
+    }
+
+    /// The next event named `name` not waited for before (and matching `match`).
+    func event(_ name: String, within seconds: Double = 30, _ match: @escaping @Sendable ([String: Any]) -> Bool = { _ in true }) async throws -> [String: Any] {
+        let body = try await next(within: seconds) { $0["type"] as? String == "event" && $0["event"] as? String == name && match($0["body"] as? [String: Any] ?? [:]) }
+        return body["body"] as? [String: Any] ?? [:]
+    }
+
+    /// Whether an event named `name` arrived and was not waited for yet.
+    func hasUnseenEvent(_ name: String) -> Bool {
+        inbox.withLock { box in
+            box.messages.indices.contains { !box.taken.contains($0) && (Self.object(box.messages[$0])["event"] as? String) == name }
+        }
+    }
+
+    /// Waits until the server closes the connection.
+    func waitUntilClosed(within seconds: Double = 30) async throws {
+        _ = try await next(within: seconds) { $0["closed"] as? Bool == true }
+    }
+
+    private static func object(_ data: Data) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    private func next(within seconds: Double = 30, _ match: @escaping @Sendable ([String: Any]) -> Bool) async throws -> [String: Any] {
+        let id = inbox.withLock { $0.nextWaiter += 1; return $0.nextWaiter }
+        let timer = Task { [self] in
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            let (waiter, seen) = inbox.withLock { box in
+                let found = box.waiters.first { $0.id == id }
+                box.waiters.removeAll { $0.id == id }
+                return (found?.continuation, box.messages.map { String(decoding: $0, as: UTF8.self) })
+            }
+            waiter?.resume(throwing: TimedOut(description: "no matching DAP message within \(seconds) s; received:\n" + seen.joined(separator: "\n")))
+        }
+        defer { timer.cancel() }
+        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            let found = inbox.withLock { box -> Data? in
+                for (index, message) in box.messages.enumerated() where !box.taken.contains(index) && match(Self.object(message)) {
+                    box.taken.insert(index)
+                    return message
+                }
+                if box.closed && match(["closed": true]) { return Data(#"{"closed": true}"#.utf8) }
+                box.waiters.append((id, match, continuation))
+                return nil
+            }
+            if let found { continuation.resume(returning: found) }
+        }
+        return Self.object(data)
+    }
+
+    private func deliver(_ data: Data?) {
+        let ready = inbox.withLock { box -> [(CheckedContinuation<Data, any Error>, Data)] in
+            let object: [String: Any]
+            if let data {
+                box.messages.append(data)
+                object = Self.object(data)
+            } else {
+                box.closed = true
+                object = ["closed": true]
+            }
+            guard let match = box.waiters.firstIndex(where: { $0.match(object) }) else { return [] }
+            let waiter = box.waiters.remove(at: match)
+            if data != nil { box.taken.insert(box.messages.count - 1) }
+            return [(waiter.continuation, data ?? Data(#"{"closed": true}"#.utf8))]
+        }
+        for (continuation, data) in ready { continuation.resume(returning: data) }
+    }
+
+    private func readLoop() {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            buffer += chunk[0..<n]
+            while let end = Self.headerEnd(buffer) {
+                let header = String(decoding: buffer[..<end], as: UTF8.self)
+                guard let line = header.split(separator: "\r\n").first(where: { $0.lowercased().hasPrefix("content-length:") }),
+                      let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),
+                      buffer.count >= end + 4 + length else { break }
+                deliver(Data(buffer[(end + 4)..<(end + 4 + length)]))
+                buffer.removeFirst(end + 4 + length)
+            }
+        }
+        deliver(nil)
+    }
+
+    private static func headerEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 { return i }
+        return nil
+    }
+}

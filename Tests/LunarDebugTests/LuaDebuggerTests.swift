@@ -1,0 +1,140 @@
+import Foundation
+import LunarBridge
+import LunarTestSupport
+import Testing
+
+/// `LuaDebugger` on one engine: where the cheap hook must still turn line events on, and what
+/// a stop must not disturb. Each stop is recorded (its top line) and continued at once.
+@Suite(.timeLimit(.minutes(1))) struct LuaDebuggerTests {
+    /// Runs `source` as `@test.lua` with breakpoints on `lines`; returns the line of every stop.
+    func stops(_ source: String, at lines: [Int], budget: Int? = nil,
+               whileStopped: @escaping @Sendable (LuaDebugger) -> Void = { _ in }) async throws -> [Int] {
+        try await stopsWithReasons(source, at: lines, budget: budget, whileStopped: whileStopped).map(\.line)
+    }
+
+    /// The same, with each stop's reason; `exceptions`: which errors stop (uncaught, all).
+    /// `native.pauser.pause()` asks for a pause from inside the script.
+    func stopsWithReasons(_ source: String, at lines: [Int], budget: Int? = nil, exceptions: (Bool, Bool) = (false, false),
+                          whileStopped: @escaping @Sendable (LuaDebugger) -> Void = { _ in }) async throws -> [Stop] {
+        let engine = try LuaEngine(options: LuaStateOptions(instructionBudget: budget))
+        let executor = engine.executor
+        let debugger = await engine.withState { state in LuaDebugger(state: state, executor: executor) }
+        await engine.register(LuaModule("native.pauser") { m in
+            m.function("pause") { () in debugger.pause() }
+        })
+        let log = SharedLog<Stop>()
+        debugger.onEvent = { event in
+            guard case .stopped(let reason) = event else { return }
+            log.append(Stop(line: debugger.frames().first?.line ?? -1, reason: reason))
+            whileStopped(debugger)
+            debugger.resume(.continue)
+        }
+        await engine.withState { _ in
+            debugger.attach()
+            debugger.setBreakpoints(lines.map { LuaBreakpoint(line: $0) }, inChunk: "@test.lua")
+            debugger.setExceptionBreaks(uncaught: exceptions.0, all: exceptions.1)
+        }
+        _ = try? await engine.withState { state in try state.run(source, name: "@test.lua") }
+        await engine.waitUntilIdle()
+        return log.take()
+    }
+
+    struct Stop: Sendable, Equatable {
+        var line: Int
+        var reason: LuaStopReason
+    }
+
+    @Test func aPauseAskedForWhileLuaRunsStopsAtItsNextLineOnce() async throws {
+        let source = """
+            local n = 0
+            require("native.pauser").pause()
+            for i = 1, 3 do
+              n = n + i
+            end
+            return n
+            """
+        #expect(try await stopsWithReasons(source, at: []) == [Stop(line: 3, reason: .pause)])
+    }
+
+    @Test func uncaughtErrorsStopWhereRaisedAndAllErrorsAlsoStopWherePcallCatches() async throws {
+        let source = """
+            local ok = pcall(function()
+              error("caught")
+            end)
+            local t = nil
+            return t.field
+            """
+        let uncaught = try await stopsWithReasons(source, at: [], exceptions: (true, false))
+        #expect(uncaught.map(\.line) == [5])
+        #expect(uncaught.first.map { if case .exception(let m) = $0.reason { m.contains("test.lua:5:") } else { false } } == true)
+        let all = try await stopsWithReasons(source, at: [], exceptions: (true, true))
+        #expect(all.map(\.line) == [2, 5])
+        #expect(try await stopsWithReasons(source, at: []).isEmpty)
+    }
+
+    @Test func aBreakpointAfterAnErrorCaughtInTheSameFunctionStillStops() async throws {
+        let source = """
+            local function f()
+              pcall(function() error("caught") end)
+              local a = 1
+              return a
+            end
+            for _ = 1, 3 do f() end
+            """
+        #expect(try await stops(source, at: [3]) == [3, 3, 3])
+    }
+
+    @Test func aBreakpointAfterALeafCallAndInACoroutineAfterAYield() async throws {
+        let source = """
+            local function leaf(x) return x + 1 end
+            local function g()
+              local y = leaf(tostring(1) and 1)
+              return y
+            end
+            local co = coroutine.wrap(function()
+              coroutine.yield(g())
+              local z = 3
+              return z
+            end)
+            co()
+            co()
+            """
+        #expect(try await stops(source, at: [4, 8]) == [4, 8])
+    }
+
+    @Test func functionsWithoutBreakpointsRunWithoutStopsAndTheStopDoesNotSpendTheBudget() async throws {
+        // 4 MB built while stopped would charge 250 000 instructions: more than the whole budget.
+        let source = """
+            local function other(n) local s = 0 for i = 1, n do s = s + i end return s end
+            local function target(v)
+              return v * 2
+            end
+            local total = other(100) + target(1)
+            return total
+            """
+        let stops = try await stops(source, at: [3], budget: 50_000) { debugger in
+            let frame = debugger.frames().first?.id
+            #expect((try? debugger.evaluate("#string.rep('x', 4000000)", frame: frame).get().value) == "4000000")
+            #expect((try? debugger.evaluate("v + 1", frame: frame).get().value) == "2")
+        }
+        #expect(stops == [3])
+    }
+
+    @Test func codeLinesListEveryFunctionsLinesAndNoBlankOnes() async throws {
+        let engine = try LuaEngine()
+        let executor = engine.executor
+        let lines = await engine.withState { state in
+            LuaDebugger(state: state, executor: executor).codeLines(of: Data("""
+                -- a comment
+                local t = {}
+
+                function t.f(a)
+                  local b = a
+                  return b
+                end
+                return t
+                """.utf8), chunk: "@lines.lua")
+        }
+        #expect(lines == [2, 4, 5, 6, 7, 8])
+    }
+}
