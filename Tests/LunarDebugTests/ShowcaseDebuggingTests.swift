@@ -58,6 +58,15 @@ import Testing
         return body["breakpoints"] as? [[String: Any]] ?? []
     }
 
+    /// The line of `local vm = self.viewModel`, the first line of the login screen's render()
+    /// (the showcase changes; the test follows it).
+    static func renderLine(_ path: String) throws -> Int {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "function screen:render()"))
+        #expect(lines[start + 1] == "  local vm = self.viewModel")
+        return start + 2
+    }
+
     static func topFrame(_ client: DAPTestClient) async throws -> [String: Any] {
         let trace = try await client.request("stackTrace", ["threadId": 1])
         let frames = trace["stackFrames"] as? [[String: Any]] ?? []
@@ -67,11 +76,12 @@ import Testing
     @Test func aBreakpointInRenderStopsStepsAndSurvivesAReload() async throws {
         let session = try await Session.start()
         defer { session.end() }
+        let first = try Self.renderLine(session.login)
         let client = try await session.attach()
 
-        // Line 23 is `local vm = self.viewModel`, the first line of screen:render().
-        let placed = try await Self.setBreakpoints(client, path: session.login, [["line": 23]])
-        #expect(placed.first?["verified"] as? Bool == true && placed.first?["line"] as? Int == 23)
+        // `first` is `local vm = self.viewModel`, the first line of screen:render().
+        let placed = try await Self.setBreakpoints(client, path: session.login, [["line": first]])
+        #expect(placed.first?["verified"] as? Bool == true && placed.first?["line"] as? Int == first)
         _ = try await client.request("configurationDone")
 
         session.dev.send("type Account a")
@@ -81,7 +91,7 @@ import Testing
         #expect((threads["threads"] as? [[String: Any]])?.count == 1)
         let top = try await Self.topFrame(client)
         #expect((top["source"] as? [String: Any])?["path"] as? String == session.login)
-        #expect(top["line"] as? Int == 23)
+        #expect(top["line"] as? Int == first)
         let frameID = try #require(top["id"] as? Int)
 
         // `self` through scopes and variables: the screen table, its title.
@@ -107,28 +117,28 @@ import Testing
         _ = try await client.request("next", ["threadId": 1])
         let stepped = try await client.event("stopped")
         #expect(stepped["reason"] as? String == "step")
-        #expect(try await Self.topFrame(client)["line"] as? Int == 24)
+        #expect(try await Self.topFrame(client)["line"] as? Int == (first + 1))
 
         _ = try await client.request("continue", ["threadId": 1])
         _ = try await client.event("continued")
 
         // A saved edit reloads the screen, which renders again: the breakpoint binds to the new
-        // render without being sent again. The edit empties line 23, so the breakpoint moves to
-        // line 24, the next line with code, and the client is told.
+        // render without being sent again. The edit empties the first line, so the breakpoint moves to
+        // the next line, the next line with code, and the client is told.
         try session.editLogin {
             $0.replacingOccurrences(of: "Welcome to the Lunar showcase", with: "Welcome, debugger")
                 .replacingOccurrences(of: "function screen:render()\n", with: "function screen:render()\n\n")
         }
-        // Renders of the old code still queued stop at line 23 first; the new render stops at 24.
+        // Renders of the old code still queued stop at the first line first; the new render stops at the next line.
         while true {
             let stop = try await client.event("stopped")
             #expect(stop["reason"] as? String == "breakpoint")
-            if try await Self.topFrame(client)["line"] as? Int == 24 { break }
+            if try await Self.topFrame(client)["line"] as? Int == (first + 1) { break }
             _ = try await client.request("continue", ["threadId": 1])
         }
         let moved = try await client.event("breakpoint")
         let breakpoint = try #require(moved["breakpoint"] as? [String: Any])
-        #expect(breakpoint["line"] as? Int == 24 && breakpoint["verified"] as? Bool == true, "moved: \(moved)")
+        #expect(breakpoint["line"] as? Int == (first + 1) && breakpoint["verified"] as? Bool == true, "moved: \(moved)")
         let title = try await client.request("evaluate", ["expression": "self.title", "frameId": try #require(try await Self.topFrame(client)["id"] as? Int)])
         #expect(title["result"] as? String == "\"Login\"")
 
@@ -140,12 +150,12 @@ import Testing
         try await session.dev.waitForOutput("Text \"Welcome, debugger\"")
 
         // A save that does not compile reloads nothing: the old code runs on, and so do its breakpoints.
-        try await Self.setBreakpoints(client, path: session.login, [["line": 24]])
+        try await Self.setBreakpoints(client, path: session.login, [["line": (first + 1)]])
         // (The failed reload shows its error over the screen, rendering the old code: it stops.)
         try session.editLogin { _ in "return {\n" }
         let kept = try await client.event("stopped")
         #expect(kept["reason"] as? String == "breakpoint")
-        #expect(try await Self.topFrame(client)["line"] as? Int == 24)
+        #expect(try await Self.topFrame(client)["line"] as? Int == (first + 1))
         _ = try await client.request("continue", ["threadId": 1])
         try await session.dev.waitForError("; the app keeps running\n")
         #expect(!client.hasUnseenEvent("breakpoint"))
@@ -155,12 +165,13 @@ import Testing
     @Test func conditionsLogpointsAndScriptErrors() async throws {
         let session = try await Session.start()
         defer { session.end() }
+        let first = try Self.renderLine(session.login)
         let client = try await session.attach()
 
         // A condition that does not hold, and a logpoint on the next line: the log comes, no stop.
         try await Self.setBreakpoints(client, path: session.login, [
-            ["line": 23, "condition": "self.title == 'nope'"],
-            ["line": 24, "logMessage": "rendering {self.title} with {#self.viewModel.account:get()} characters"],
+            ["line": first, "condition": "self.title == 'nope'"],
+            ["line": (first + 1), "logMessage": "rendering {self.title} with {#self.viewModel.account:get()} characters"],
         ])
         session.dev.send("type Account ann")
         _ = try await client.event("output") { $0["output"] as? String == "rendering Login with 3 characters\n" }
@@ -169,7 +180,7 @@ import Testing
         #expect(!client.hasUnseenEvent("stopped"))
 
         // The condition holds now; a hit condition lets the first hit go.
-        try await Self.setBreakpoints(client, path: session.login, [["line": 23, "condition": "self.title == 'Login'", "hitCondition": ">= 2"]])
+        try await Self.setBreakpoints(client, path: session.login, [["line": first, "condition": "self.title == 'Login'", "hitCondition": ">= 2"]])
         session.dev.send("type Account anna")
         session.dev.send("type Account annb")
         let stopped = try await client.event("stopped")
@@ -187,9 +198,9 @@ import Testing
         }
         let failed = try await client.event("stopped")
         #expect(failed["reason"] as? String == "exception")
-        #expect((failed["text"] as? String)?.contains("screens/login.lua:23:") == true, "\(failed)")
+        #expect((failed["text"] as? String)?.contains("screens/login.lua:\(first):") == true, "\(failed)")
         let top = try await Self.topFrame(client)
-        #expect(top["line"] as? Int == 23)
+        #expect(top["line"] as? Int == first)
         _ = try await client.request("continue", ["threadId": 1])
         try await session.dev.waitForError("lunar: script error: ")
     }
@@ -197,8 +208,9 @@ import Testing
     @Test func garbageDropsTheClientAndItsBreakpointsAndTheAppGoesOn() async throws {
         let session = try await Session.start()
         defer { session.end() }
+        let first = try Self.renderLine(session.login)
         let client = try await session.attach()
-        try await Self.setBreakpoints(client, path: session.login, [["line": 23]])
+        try await Self.setBreakpoints(client, path: session.login, [["line": first]])
         // Framing that is not DAP: refused, logged, the client dropped.
         client.write(Data("hello there\r\n\r\n".utf8))
         try await client.waitUntilClosed()
