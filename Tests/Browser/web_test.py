@@ -143,7 +143,7 @@ def main():
                 rows = page.locator(".l-List > *")
                 expect(rows.first).to_be_visible()
                 suite.shot(page, "web-list")
-                first = rows.first.inner_text()
+                first = rows.first.text_content()
                 # A pressable row is a button for the keyboard: focus it, Enter opens the item.
                 expect(rows.first).to_have_attribute("role", "button")
                 rows.first.focus()

@@ -390,7 +390,7 @@
     switch (kind) {
       case "Button":
         el.type = "button";
-        el.addEventListener("click", () => report(s, n, "press"));
+        el.addEventListener("click", (event) => { if (report(s, n, "press")) event.preventDefault(); });
         break;
       case "Pressable": {
         el.setAttribute("role", "button");
@@ -408,7 +408,10 @@
         });
         for (const name of ["pointerup", "pointerleave", "pointercancel"]) el.addEventListener(name, release);
         el.addEventListener("contextmenu", (event) => { if (held) event.preventDefault(); });
-        el.addEventListener("click", () => { if (held) { held = false; return; } report(s, n, "press"); });
+        el.addEventListener("click", (event) => {
+          if (held) { held = false; event.preventDefault(); return; }
+          if (report(s, n, "press")) event.preventDefault();
+        });
         el.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
         });
@@ -457,10 +460,15 @@
         }).observe(el);
         break;
       }
-      case "Text":
-        el.addEventListener("click", () => report(s, n, "press"));
+      case "Text": case "Row": case "Column": case "View":
+        // Pressable when it declares press (a list row): the innermost such element takes the press.
+        el.addEventListener("click", (event) => {
+          if (event.defaultPrevented) return;
+          if (report(s, n, "press")) event.preventDefault();
+        });
         el.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+          if (event.target !== el || (event.key !== "Enter" && event.key !== " ")) return;
+          if (report(s, n, "press")) event.preventDefault();
         });
         break;
     }
@@ -469,10 +477,11 @@
 
   function report(s, n, event, value) {
     const node = nodes.get(key(s, n));
-    if (!node || !node.events.includes(event) || node.props.disabled === true) return;
+    if (!node || !node.events.includes(event) || node.props.disabled === true) return false;
     if (event === "press" || event === "longPress") send({ t: event, s, n });
     else if (event === "scroll" || event === "viewport") send({ t: event, s, n, y: value });
     else send({ t: event, s, n, v: value });
+    return true;
   }
 
   function applyProps(node, props, removed) {
@@ -557,10 +566,10 @@
     }
   }
 
-  // A text that can be pressed (a list row) is a button for the keyboard and for assistive tools.
+  // A text or box that can be pressed (a list row) is a button for the keyboard and for assistive tools.
   function setEvents(node, events) {
     node.events = events;
-    if (node.kind !== "Text") return;
+    if (!["Text", "Row", "Column", "View"].includes(node.kind)) return;
     const pressable = events.includes("press");
     if (pressable) {
       node.el.tabIndex = 0;
