@@ -452,7 +452,7 @@ return screen
             bundle = write_bundle("a11y", """
 local ui = require("lunar.ui")
 local screen = { title = "Access" }
-function screen:load() self.on = false; self.presses = 0 end
+function screen:load() self.on = false; self.presses = 0; self.holds = 0 end
 function screen:render()
   return ui.Column {
     ui.Text { "Settings", accessibilityRole = "header" },
@@ -463,8 +463,10 @@ function screen:render()
                    accessibilityHint = "Closes the panel",
                    accessibilityState = { selected = true, expanded = false, checked = "mixed" },
                    onPress = function() self.presses = self.presses + 1 end,
+                   onLongPress = function() self.holds = self.holds + 1 end,
                    ui.Text "X" },
     ui.Text("Presses: " .. self.presses),
+    ui.Text("Holds: " .. self.holds),
     ui.View { accessibilityLabel = "Busy box", accessibilityState = { busy = true, disabled = true } },
   }
 end
@@ -492,6 +494,14 @@ return screen
                 expect(page.get_by_text("Presses: 1")).to_be_visible()
                 close.press("Enter")
                 expect(page.get_by_text("Presses: 2")).to_be_visible()
+                # Held down, a long press; the click that ends the hold is not a press.
+                close.hover()
+                page.mouse.down()
+                expect(page.get_by_text("Holds: 1")).to_be_visible()
+                page.mouse.up()
+                close.press("Enter")
+                expect(page.get_by_text("Presses: 3")).to_be_visible()
+                expect(page.get_by_text("Holds: 1")).to_be_visible()
                 page.close()
             finally:
                 lunar.stop()
