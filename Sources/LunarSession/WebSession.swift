@@ -103,7 +103,7 @@ public final class WebAppTab: WebTab {
     /// returns to it).
     public static func open(_ bundle: ScriptBundle, options: RuntimeOptions, request: WebTabRequest) async throws -> WebAppTab {
         let runtime = try await BundleSession.makeRuntime(bundle, options, renderer: "web")
-        try await runtime.start(renderer: WebRenderer(outbox: request.outbox))
+        try await runtime.start(renderer: WebRenderer(outbox: request.outbox, files: request.files))
         let entry = await runtime.bundle.manifest.entry
         if request.path != "/", request.path != entry {
             if await !runtime.open(request.path) {

@@ -12,11 +12,13 @@ import os
 import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import traceback
+import zlib
 
 from playwright.sync_api import expect, sync_playwright
 
@@ -141,7 +143,7 @@ def main():
                 rows = page.locator(".l-List > *")
                 expect(rows.first).to_be_visible()
                 suite.shot(page, "web-list")
-                first = rows.first.inner_text()
+                first = rows.first.text_content()
                 # A pressable row is a button for the keyboard: focus it, Enter opens the item.
                 expect(rows.first).to_have_attribute("role", "button")
                 rows.first.focus()
@@ -392,6 +394,159 @@ return screen
             finally:
                 lunar.stop()
 
+        def write_bundle(name, home):
+            # A bundle of one screen, `home` its Lua source.
+            bundle = os.path.join(storage, name)
+            os.makedirs(os.path.join(bundle, "screens"))
+            with open(os.path.join(bundle, "manifest.json"), "w") as f:
+                f.write('{"name": "%s", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}' % name)
+            with open(os.path.join(bundle, "screens", "home.lua"), "w") as f:
+                f.write(home)
+            return bundle
+
+        def test_virtualized_list():
+            # 1,000 items of 40 points in a 400-point list: the page reports its viewport and
+            # scroll offset, pads for the rows not mounted, and holds only a window of rows.
+            bundle = write_bundle("biglist", """
+local ui = require("lunar.ui")
+local screen = { title = "Big list" }
+function screen:load()
+  self.ends = 0
+  self.items = {}
+  for i = 1, 1000 do self.items[i] = { id = i, title = "Item " .. i } end
+end
+function screen:render()
+  return ui.Column {
+    ui.Text("Ends: " .. self.ends),
+    ui.List { id = "items", items = self.items, key = "id", estimatedItemSize = 40,
+              style = { height = 400 },
+              row = function(item) return ui.Text { item.title, style = { height = 40 } } end,
+              onEndReached = function() self.ends = self.ends + 1 end },
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                rows = page.locator('[data-id="items"] > .l-Text')
+                expect(page.get_by_text("Item 1", exact=True)).to_be_visible()
+                # The viewport reported, the window is 400 points and a quarter on each side.
+                expect(rows).to_have_count(13)
+                assert page.locator('[data-id="items"]').evaluate("el => el.scrollHeight") == 40_000
+                expect(page.get_by_text("Ends: 0")).to_be_visible()
+                page.locator('[data-id="items"]').evaluate("el => { el.scrollTop = el.scrollHeight; }")
+                expect(page.get_by_text("Item 1000", exact=True)).to_be_in_viewport()
+                expect(page.get_by_text("Ends: 1")).to_be_visible()
+                expect(page.get_by_text("Item 1", exact=True)).to_have_count(0)
+                count = rows.count()
+                assert 0 < count <= 20, "%d rows mounted" % count
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_accessibility_switch_and_pressable():
+            # The accessibility props as the runtime sends them (the state flattened), a Switch
+            # flipped and a Pressable pressed, end to end.
+            bundle = write_bundle("a11y", """
+local ui = require("lunar.ui")
+local screen = { title = "Access" }
+function screen:load() self.on = false; self.presses = 0; self.holds = 0 end
+function screen:render()
+  return ui.Column {
+    ui.Text { "Settings", accessibilityRole = "header" },
+    ui.Switch { value = self.on, accessibilityLabel = "Notifications",
+                onValueChange = function(on) self.on = on end },
+    ui.Text("Notifications " .. (self.on and "on" or "off")),
+    ui.Pressable { accessibilityLabel = "Close", accessibilityRole = "button",
+                   accessibilityHint = "Closes the panel",
+                   accessibilityState = { selected = true, expanded = false, checked = "mixed" },
+                   onPress = function() self.presses = self.presses + 1 end,
+                   onLongPress = function() self.holds = self.holds + 1 end,
+                   ui.Text "X" },
+    ui.Text("Presses: " .. self.presses),
+    ui.Text("Holds: " .. self.holds),
+    ui.View { accessibilityLabel = "Busy box", accessibilityState = { busy = true, disabled = true } },
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_role("heading", name="Settings")).to_be_visible()
+                close = page.get_by_role("button", name="Close")
+                expect(close).to_have_attribute("aria-description", "Closes the panel")
+                expect(close).to_have_attribute("aria-selected", "true")
+                expect(close).to_have_attribute("aria-expanded", "false")
+                expect(close).to_have_attribute("aria-checked", "mixed")
+                busy = page.get_by_label("Busy box")
+                expect(busy).to_have_attribute("aria-busy", "true")
+                expect(busy).to_have_attribute("aria-disabled", "true")
+                toggle = page.get_by_role("switch", name="Notifications")
+                expect(toggle).not_to_be_checked()
+                toggle.click()
+                expect(page.get_by_text("Notifications on")).to_be_visible()
+                expect(toggle).to_be_checked()
+                close.click()
+                expect(page.get_by_text("Presses: 1")).to_be_visible()
+                close.press("Enter")
+                expect(page.get_by_text("Presses: 2")).to_be_visible()
+                # Held down, a long press; the click that ends the hold is not a press.
+                close.hover()
+                page.mouse.down()
+                expect(page.get_by_text("Holds: 1")).to_be_visible()
+                page.mouse.up()
+                close.press("Enter")
+                expect(page.get_by_text("Presses: 3")).to_be_visible()
+                expect(page.get_by_text("Holds: 1")).to_be_visible()
+                page.close()
+            finally:
+                lunar.stop()
+
+        def test_bundle_image_is_served_by_opaque_address():
+            # A bundle image reaches the page through the tab's opaque file address, never its path.
+            bundle = write_bundle("pictures", """
+local ui = require("lunar.ui")
+local screen = { title = "Pictures" }
+function screen:load() self.loaded = false end
+function screen:render()
+  return ui.Column {
+    ui.Image { source = "dot.png", alt = "A red dot", resizeMode = "contain",
+               style = { width = 40, height = 40 }, onLoad = function() self.loaded = true end },
+    ui.Text(self.loaded and "loaded" or "waiting"),
+  }
+end
+return screen
+""")
+            width, height = 3, 2
+            raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            with open(os.path.join(bundle, "dot.png"), "wb") as f:
+                f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                        + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                image = page.get_by_role("img", name="A red dot")
+                expect(page.get_by_text("loaded", exact=True)).to_be_visible()
+                expect(image).to_have_attribute("src", re.compile(r"^/lunar/file/\d+/[0-9a-f]{32}$"))
+                expect(image).to_have_css("object-fit", "contain")
+                page.wait_for_function("() => { const i = document.querySelector('img.l-Image'); return i.complete && i.naturalWidth === 3; }")
+                # Only the address handed out answers; a guessed one, or a path, does not.
+                base = lunar.url.split("/?")[0].rstrip("/")
+                src = image.get_attribute("src")
+                assert page.request.get(base + src).status == 200
+                assert page.request.get(base + src[:-1] + ("0" if src[-1] != "0" else "1")).status == 404
+                assert page.request.get(base + "/lunar/file/1/..%2Fmanifest.json").status == 404
+                page.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -402,6 +557,8 @@ return screen
         for test in [test_showcase_login_list_and_back, test_jump_page_routes_modal_and_keyboard,
                      test_deep_link_and_two_tabs, test_origin_and_token,
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
+                     test_virtualized_list, test_accessibility_switch_and_pressable,
+                     test_bundle_image_is_served_by_opaque_address,
                      test_tap_roundtrip_benchmark]:
             suite.run(test)
         browser.close()

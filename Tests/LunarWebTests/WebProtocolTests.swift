@@ -89,6 +89,8 @@ import Testing
         #expect(try PageMessage.parse(#"{"t":"change","s":1,"n":6,"v":true}"#) == .change(screen: ScreenID(1), node: NodeID(6), value: true))
         #expect(try PageMessage.parse(#"{"t":"submit","s":1,"n":5,"v":"x"}"#) == .submit(screen: ScreenID(1), node: NodeID(5), value: "x"))
         #expect(try PageMessage.parse(#"{"t":"scroll","s":1,"n":5,"y":12.5}"#) == .scroll(screen: ScreenID(1), node: NodeID(5), offset: 12.5))
+        #expect(try PageMessage.parse(#"{"t":"longPress","s":1,"n":5}"#) == .longPress(screen: ScreenID(1), node: NodeID(5)))
+        #expect(try PageMessage.parse(#"{"t":"viewport","s":1,"n":5,"y":600}"#) == .viewport(screen: ScreenID(1), node: NodeID(5), extent: 600))
         #expect(try PageMessage.parse(#"{"t":"back","s":2}"#) == .back(screen: ScreenID(2)))
         #expect(try PageMessage.parse(#"{"t":"alert","id":3,"i":1}"#) == .alertButton(AlertID(3), index: 1))
     }
@@ -102,6 +104,9 @@ import Testing
         (#"{"t":"change","s":1,"n":2,"v":3}"#, "malformed message (\"v\" has the wrong type)"),
         (#"{"t":"submit","s":1,"n":2,"v":false}"#, "malformed submit (\"v\" must be a string)"),
         (#"{"t":"launch","s":1}"#, "unknown message type \"launch\""),
+        (#"{"t":"viewport","s":1,"n":2}"#, "malformed viewport (no \"y\")"),
+        (#"{"t":"viewport","s":1,"n":2,"y":-5}"#, "malformed viewport (\"y\" must be a number, at least 0)"),
+        (#"{"t":"viewport","s":1,"n":2,"y":"tall"}"#, "malformed message (\"y\" has the wrong type)"),
     ])
     func badMessagesAreRefusedWithAReason(text: String, reason: String) {
         #expect(throws: PageMessageError(reason)) { try PageMessage.parse(text) }
@@ -119,7 +124,7 @@ import Testing
 @Suite struct WebRendererTests {
     func makeRenderer() -> (WebRenderer, RecordingDelegate, SharedLog<String>) {
         let sent = SharedLog<String>()
-        let renderer = WebRenderer(outbox: WebOutbox { sent.append($0) })
+        let renderer = WebRenderer(outbox: WebOutbox { sent.append($0) }, files: WebFiles(tab: 1))
         let delegate = RecordingDelegate()
         renderer.delegate = delegate
         renderer.apply([
@@ -165,6 +170,36 @@ import Testing
         #expect(renderer.receive(.alertButton(AlertID(1), index: 0)) != nil)   // already closed
         #expect(delegate.events == [.back(ScreenID(2)), .alertButton(AlertID(1), index: 0)])
         #expect(sent.all.contains(#"{"t":"push","s":2,"title":null,"path":null}"#))
+    }
+
+    @Test func aListReportsItsViewportAndScroll() {
+        let (renderer, delegate, _) = makeRenderer()
+        renderer.apply([
+            .create(NodeID(5), kind: .list, props: ["itemCount": 1000, "firstIndex": 0], events: [.scroll, .viewport]),
+            .insert(NodeID(5), parent: NodeID(1), index: 3),
+        ], to: ScreenID(1))
+        #expect(renderer.receive(.viewport(screen: ScreenID(1), node: NodeID(5), extent: 400)) == nil)
+        #expect(renderer.receive(.scroll(screen: ScreenID(1), node: NodeID(5), offset: 120)) == nil)
+        #expect(renderer.receive(.viewport(screen: ScreenID(1), node: NodeID(4), extent: 400))?.isStale == true)   // a Text
+        #expect(delegate.events == [
+            .element(screen: ScreenID(1), node: NodeID(5), event: .viewport, payload: .double(400)),
+            .element(screen: ScreenID(1), node: NodeID(5), event: .scroll, payload: .double(120)),
+        ])
+    }
+
+    @Test func anImageFileReachesThePageAsAnOpaqueAddress() throws {
+        let sent = SharedLog<String>()
+        let files = WebFiles(tab: 4)
+        let renderer = WebRenderer(outbox: WebOutbox { sent.append($0) }, files: files)
+        renderer.apply([.create(NodeID(1), kind: .image, props: ["alt": "Dot", "imageFile": "/cache/ab.png"], events: [])], to: ScreenID(1))
+        renderer.apply([.update(NodeID(1), NodeUpdate(props: ["imageFile": "/cache/cd.png"]))], to: ScreenID(1))
+        let messages = sent.all.joined(separator: "\n")
+        #expect(!messages.contains("/cache/"))
+        let addresses = messages.matches(of: /\/lunar\/file\/4\/([0-9a-f]{32})/).map { String($0.output.1) }
+        #expect(addresses.count == 2)
+        #expect(addresses.map { files.path(of: $0) } == ["/cache/ab.png", "/cache/cd.png"])
+        #expect(files.path(of: "0123456789abcdef0123456789abcdef") == nil)
+        #expect(files.address(of: "/cache/ab.png") == "/lunar/file/4/" + addresses[0])   // the same address each time
     }
 
     @Test func aRefusedMutationIsSkippedAndNotSent() {

@@ -82,7 +82,12 @@
       case "pop": close(m.s, false); break;
       case "dismiss": close(m.s, true); break;
       case "title": setTitle(m.s, m.title); break;
-      case "m": for (const mutation of m.m) mutate(m.s, mutation); break;
+      case "m": {
+        const lists = new Set();
+        for (const mutation of m.m) mutate(m.s, mutation, lists);
+        for (const node of lists) padList(node);
+        break;
+      }
       case "focus": focusNode(m.s, m.n); break;
       case "error": showError(m); break;
       case "noerror": hideError(m.s); break;
@@ -385,16 +390,33 @@
     switch (kind) {
       case "Button":
         el.type = "button";
-        el.addEventListener("click", () => report(s, n, "press"));
+        el.addEventListener("click", (event) => { if (report(s, n, "press")) event.preventDefault(); });
         break;
-      case "Pressable":
+      case "Pressable": {
         el.setAttribute("role", "button");
         el.tabIndex = 0;
-        el.addEventListener("click", () => report(s, n, "press"));
+        // A press held half a second is a longPress (when declared), and the click after it is not a press.
+        let hold = null;
+        let held = false;
+        const release = () => { clearTimeout(hold); hold = null; };
+        el.addEventListener("pointerdown", () => {
+          held = false;
+          release();
+          const node = nodes.get(key(s, n));
+          if (!node || !node.events.includes("longPress")) return;
+          hold = setTimeout(() => { hold = null; held = true; report(s, n, "longPress"); }, 500);
+        });
+        for (const name of ["pointerup", "pointerleave", "pointercancel"]) el.addEventListener(name, release);
+        el.addEventListener("contextmenu", (event) => { if (held) event.preventDefault(); });
+        el.addEventListener("click", (event) => {
+          if (held) { held = false; event.preventDefault(); return; }
+          if (report(s, n, "press")) event.preventDefault();
+        });
         el.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
         });
         break;
+      }
       case "TextField":
         el.type = "text";
         el.addEventListener("input", () => report(s, n, "change", el.value));
@@ -411,23 +433,42 @@
         el.setAttribute("role", "progressbar");
         el.setAttribute("aria-label", "Loading");
         break;
+      case "Image":
+        el.classList.add("l-missing");   // until the runtime hands out its file
+        break;
       case "Spacer":
         el.setAttribute("aria-hidden", "true");
         break;
       case "ScrollView":
       case "List": {
+        // A scroll container (React Native's FlatList is a scroll view): it reports its visible
+        // extent along its axis when laid out and resized, and its offset at most once a frame.
+        const horizontal = () => { const node = nodes.get(key(s, n)); return !!node && node.props.horizontal === true; };
         let pending = false;
         el.addEventListener("scroll", () => {
           if (pending) return;
           pending = true;
-          requestAnimationFrame(() => { pending = false; report(s, n, "scroll", el.scrollTop); });
+          requestAnimationFrame(() => { pending = false; report(s, n, "scroll", horizontal() ? el.scrollLeft : el.scrollTop); });
         });
+        let extent = null;
+        new ResizeObserver(() => {
+          if (!el.isConnected || el.getClientRects().length === 0) return;   // hidden: no extent to report
+          const now = horizontal() ? el.clientWidth : el.clientHeight;
+          if (now === extent) return;
+          extent = now;
+          report(s, n, "viewport", now);
+        }).observe(el);
         break;
       }
-      case "Text":
-        el.addEventListener("click", () => report(s, n, "press"));
+      case "Text": case "Row": case "Column": case "View":
+        // Pressable when it declares press (a list row): the innermost such element takes the press.
+        el.addEventListener("click", (event) => {
+          if (event.defaultPrevented) return;
+          if (report(s, n, "press")) event.preventDefault();
+        });
         el.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+          if (event.target !== el || (event.key !== "Enter" && event.key !== " ")) return;
+          if (report(s, n, "press")) event.preventDefault();
         });
         break;
     }
@@ -436,10 +477,11 @@
 
   function report(s, n, event, value) {
     const node = nodes.get(key(s, n));
-    if (!node || !node.events.includes(event) || node.props.disabled === true) return;
-    if (event === "press") send({ t: "press", s, n });
-    else if (event === "scroll") send({ t: "scroll", s, n, y: value });
+    if (!node || !node.events.includes(event) || node.props.disabled === true) return false;
+    if (event === "press" || event === "longPress") send({ t: event, s, n });
+    else if (event === "scroll" || event === "viewport") send({ t: event, s, n, y: value });
     else send({ t: event, s, n, v: value });
+    return true;
   }
 
   function applyProps(node, props, removed) {
@@ -458,7 +500,12 @@
     const el = node.el;
     const absent = value === undefined || value === null;
     switch (name) {
-      case "style": el.style.cssText = absent ? "" : value; return;
+      case "style":
+        el.style.cssText = absent ? "" : value;
+        // What the page keeps in the element's own style survives a new style.
+        if (node.kind === "List") padList(node);
+        for (const kept of ["size", "resizeMode"]) if (node.props[kept] !== undefined) setProp(node, kept, node.props[kept]);
+        return;
       case "id": if (absent) delete el.dataset.id; else el.dataset.id = value; return;
       case "text": if (node.kind === "Text") el.textContent = absent ? "" : value; return;
       case "title": if (node.kind === "Button") el.textContent = absent ? "" : value; return;
@@ -467,6 +514,17 @@
         if (node.kind === "TextField") { const text = absent ? "" : String(value); if (el.value !== text) el.value = text; }
         else if (node.kind === "Switch") el.checked = value === true;
         return;
+      case "animating": if (node.kind === "ActivityIndicator") el.hidden = value === false; return;
+      case "size":
+        if (node.kind === "ActivityIndicator") {
+          const points = typeof value === "number" ? value : value === "large" ? 36 : 20;
+          el.style.setProperty("--lunar-size", points + "px");
+        }
+        return;
+      case "resizeMode":
+        if (node.kind === "Image") el.style.objectFit = ({ contain: "contain", stretch: "fill", center: "none" })[value] || "cover";
+        return;
+      case "horizontal": el.classList.toggle("l-horizontal", value === true); return;
       case "secure": if (node.kind === "TextField") el.type = value === true ? "password" : "text"; return;
       case "maxLength": if (absent) el.removeAttribute("maxlength"); else el.maxLength = value; return;
       case "disabled":
@@ -474,11 +532,18 @@
         if (value === true) el.setAttribute("aria-disabled", "true"); else el.removeAttribute("aria-disabled");
         return;
       case "alt": if (node.kind === "Image") { el.alt = absent ? "" : value; } return;
-      case "source":
+      case "imageFile":
+        // The runtime loaded the image into a local file; the server serves it to this tab at
+        // the opaque address that stands for the path here.
         if (node.kind === "Image") {
-          const loadable = typeof value === "string" && /^(https?:|data:|\/)/.test(value);
-          if (loadable) { el.src = value; el.classList.remove("l-missing"); }
-          else { el.removeAttribute("src"); el.classList.add("l-missing"); }
+          if (typeof value === "string" && value.startsWith("/lunar/file/")) el.src = value; else el.removeAttribute("src");
+          el.classList.toggle("l-missing", !el.hasAttribute("src"));
+        }
+        return;
+      case "loadState":
+        if (node.kind === "Image") {
+          if (absent) delete el.dataset.loadState; else el.dataset.loadState = value;
+          if (value === "loading") el.setAttribute("aria-busy", "true"); else el.removeAttribute("aria-busy");
         }
         return;
       case "accessibilityLabel": if (absent) el.removeAttribute("aria-label"); else el.setAttribute("aria-label", value); return;
@@ -487,25 +552,24 @@
         if (absent) el.removeAttribute("role"); else el.setAttribute("role", roles[value] || value);
         if (value === "header") el.setAttribute("aria-level", "2");
         return;
-      case "accessibilityState": setState(el, absent ? "" : String(value)); return;
+      case "accessibilityDisabled": case "accessibilitySelected": case "accessibilityChecked":
+      case "accessibilityBusy": case "accessibilityExpanded": {
+        // accessibilityState, flattened by the runtime: a boolean each ("mixed" for checked).
+        const attribute = "aria-" + name.slice("accessibility".length).toLowerCase();
+        if (value === true || value === false || value === "mixed") el.setAttribute(attribute, String(value));
+        else el.removeAttribute(attribute);
+        return;
+      }
       case "accessible": return;
       default:
         if (name.startsWith("accessibility") || name.startsWith("aria")) return;
     }
   }
 
-  // accessibilityState as "disabled,checked" or a JSON-ish object string: each flag an aria-* attribute.
-  function setState(el, value) {
-    for (const flag of ["disabled", "selected", "checked", "busy", "expanded"]) {
-      if (new RegExp("\\b" + flag + "\\b(?![\"']?\\s*[:=]\\s*false)").test(value)) el.setAttribute("aria-" + flag, "true");
-      else el.removeAttribute("aria-" + flag);
-    }
-  }
-
-  // A text that can be pressed (a list row) is a button for the keyboard and for assistive tools.
+  // A text or box that can be pressed (a list row) is a button for the keyboard and for assistive tools.
   function setEvents(node, events) {
     node.events = events;
-    if (node.kind !== "Text") return;
+    if (!["Text", "Row", "Column", "View"].includes(node.kind)) return;
     const pressable = events.includes("press");
     if (pressable) {
       node.el.tabIndex = 0;
@@ -516,8 +580,22 @@
     }
   }
 
-  function mutate(s, m) {
+  // A virtualized List holds only its mounted rows (firstIndex on, of itemCount); the rows
+  // before and after are stood in for by padding of estimatedItemSize each, so the scroll
+  // extent is the whole list's.
+  function padList(node) {
+    const p = node.props;
+    const size = typeof p.estimatedItemSize === "number" && p.estimatedItemSize > 0 ? p.estimatedItemSize : 44;
+    const count = typeof p.itemCount === "number" ? p.itemCount : 0;
+    const first = typeof p.firstIndex === "number" ? p.firstIndex : 0;
+    const after = Math.max(0, count - first - node.el.children.length);
+    node.el.style.setProperty("--lunar-before", (first * size) + "px");
+    node.el.style.setProperty("--lunar-after", (after * size) + "px");
+  }
+
+  function mutate(s, m, lists) {
     const container = screen(s);
+    const touch = (node) => { if (node && node.kind === "List") lists.add(node); };
     switch (m[0]) {
       case "c": {
         const [, n, kind, props, events] = m;
@@ -525,6 +603,7 @@
         nodes.set(key(s, n), node);
         applyProps(node, props, []);
         setEvents(node, events);
+        touch(node);
         break;
       }
       case "u": {
@@ -533,6 +612,7 @@
         if (!node) return;
         applyProps(node, props, removed);
         if (events) setEvents(node, events);
+        touch(node);
         break;
       }
       case "i": {
@@ -541,6 +621,7 @@
         if (!node) return;
         const into = parent === null ? container.content : nodes.get(key(s, parent)).el;
         into.insertBefore(node.el, into.children[index] || null);
+        if (parent !== null) touch(nodes.get(key(s, parent)));
         break;
       }
       case "v": {
@@ -549,6 +630,7 @@
         const into = nodes.get(key(s, parent)).el;
         node.el.remove();
         into.insertBefore(node.el, into.children[index] || null);
+        touch(nodes.get(key(s, parent)));
         break;
       }
       case "r": {
@@ -556,7 +638,9 @@
         const node = nodes.get(key(s, n));
         if (!node) return;
         for (const el of [node.el, ...node.el.querySelectorAll("[data-n]")]) nodes.delete(key(s, Number(el.dataset.n)));
+        const parentEl = node.el.parentElement;
         node.el.remove();
+        if (parentEl && parentEl.dataset.n !== undefined) touch(nodes.get(key(s, Number(parentEl.dataset.n))));
         break;
       }
     }

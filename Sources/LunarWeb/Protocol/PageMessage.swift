@@ -8,12 +8,18 @@ import LunarUI
 public enum PageMessage: Hashable, Sendable {
     /// `{"t":"press","s":1,"n":5}`: a button or pressable was activated.
     case press(screen: ScreenID, node: NodeID)
+    /// `{"t":"longPress","s":1,"n":5}`: a pressable was held down.
+    case longPress(screen: ScreenID, node: NodeID)
     /// `{"t":"change","s":1,"n":5,"v":"text"}` (a text field) or `"v":true` (a switch).
     case change(screen: ScreenID, node: NodeID, value: PropValue)
     /// `{"t":"submit","s":1,"n":5,"v":"text"}`: Enter in a text field.
     case submit(screen: ScreenID, node: NodeID, value: String)
-    /// `{"t":"scroll","s":1,"n":5,"y":120}`: a scroll view scrolled to `y` pixels.
+    /// `{"t":"scroll","s":1,"n":5,"y":120}`: a scroll view or list scrolled to offset `y` along
+    /// its axis (`scrollLeft` for a horizontal one), in pixels.
     case scroll(screen: ScreenID, node: NodeID, offset: Double)
+    /// `{"t":"viewport","s":1,"n":5,"y":600}`: a scroll view or list's visible extent along its
+    /// axis is `y` pixels (sent when it is mounted and when it resizes).
+    case viewport(screen: ScreenID, node: NodeID, extent: Double)
     /// `{"t":"back","s":1}`: the browser's back button, the bar's back button or Escape.
     case back(screen: ScreenID)
     /// `{"t":"alert","id":1,"i":0}`: button number `i` of alert `id` was chosen.
@@ -51,6 +57,8 @@ public enum PageMessage: Hashable, Sendable {
         switch type {
         case "press":
             return .press(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+        case "longPress":
+            return .longPress(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
         case "change":
             let value: PropValue
             switch try required(wire.v, "v") {
@@ -67,6 +75,12 @@ public enum PageMessage: Hashable, Sendable {
             let offset = try required(wire.y, "y")
             guard offset.isFinite else { throw PageMessageError("malformed scroll (\"y\" must be a number)") }
             return .scroll(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), offset: offset)
+        case "viewport":
+            let extent = try required(wire.y, "y")
+            guard extent.isFinite, extent >= 0 else {
+                throw PageMessageError("malformed viewport (\"y\" must be a number, at least 0)")
+            }
+            return .viewport(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), extent: extent)
         case "back":
             return .back(screen: ScreenID(try required(wire.s, "s")))
         case "alert":

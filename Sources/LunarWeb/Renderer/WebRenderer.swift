@@ -16,6 +16,7 @@ public final class WebRenderer: Renderer {
     public weak var delegate: (any RendererDelegate)?
 
     private let outbox: WebOutbox
+    private let files: WebFiles
     private var trees: [ScreenID: MountedTree] = [:]
     /// The shown stacks: the root stack, then one per presented modal.
     private var stacks: [[ScreenID]] = []
@@ -23,9 +24,11 @@ public final class WebRenderer: Renderer {
     private var openAlerts: [AlertID: Int] = [:]
     private let logger = Logger(label: "lunar.web")
 
-    /// A renderer that sends its page's messages to `outbox`.
-    public init(outbox: WebOutbox) {
+    /// A renderer that sends its page's messages to `outbox`, and hands the page its images'
+    /// local files through `files`.
+    public init(outbox: WebOutbox, files: WebFiles) {
         self.outbox = outbox
+        self.files = files
     }
 
     /// The screen the page shows: the top of the top stack.
@@ -88,13 +91,30 @@ public final class WebRenderer: Renderer {
         for mutation in mutations {
             do {
                 try tree.apply(mutation)
-                applied.append(mutation)
+                applied.append(addressingFiles(mutation, in: tree))
             } catch {
                 logger.error("skipped a mutation on \(screen): \(error)")
             }
         }
         guard !applied.isEmpty else { return }
         outbox.send(ServerMessage.mutations(applied, on: screen))
+    }
+
+    /// `mutation` with an Image's `imageFile` (a local path) replaced by the opaque address the
+    /// page loads it from, which serves that file to this tab only.
+    private func addressingFiles(_ mutation: Mutation, in tree: MountedTree) -> Mutation {
+        switch mutation {
+        case .create(let id, .image, var props, let events):
+            guard case .string(let path)? = props[.imageFile] else { return mutation }
+            props[.imageFile] = .string(files.address(of: path))
+            return .create(id, kind: .image, props: props, events: events)
+        case .update(let id, var update):
+            guard tree.node(id)?.kind == .image, case .string(let path)? = update.props[.imageFile] else { return mutation }
+            update.props[.imageFile] = .string(files.address(of: path))
+            return .update(id, update)
+        default:
+            return mutation
+        }
     }
 
     public func focus(_ node: NodeID?, on screen: ScreenID) {
@@ -144,6 +164,8 @@ public final class WebRenderer: Renderer {
         switch message {
         case .press(let screen, let id):
             return report(.press, payload: nil, screen: screen, id: id)
+        case .longPress(let screen, let id):
+            return report(.longPress, payload: nil, screen: screen, id: id)
         case .change(let screen, let id, let value):
             guard let node = trees[screen]?.node(id) else { return stale(screen, id) }
             var value = value
@@ -164,7 +186,9 @@ public final class WebRenderer: Renderer {
             guard let node = trees[screen]?.node(id), node.kind == .textField else { return stale(screen, id) }
             return report(.submit, payload: .string(text), screen: screen, id: id)
         case .scroll(let screen, let id, let offset):
-            return report("scroll", payload: .double(offset), screen: screen, id: id)
+            return report(.scroll, payload: .double(offset), screen: screen, id: id)
+        case .viewport(let screen, let id, let extent):
+            return report(.viewport, payload: .double(extent), screen: screen, id: id)
         case .back(let screen):
             guard screen == visibleScreen else { return PageMessageError("back from \(screen), which is not shown", stale: true) }
             guard (stacks.last?.count ?? 0) > 1 || stacks.count > 1 else {

@@ -59,6 +59,7 @@ public struct WebServer: Sendable {
     public let configuration: Configuration
     private let openTab: @Sendable (WebTabRequest) async throws -> any WebTab
     private let tabs: TabCount
+    private let files = WebFileTables()
 
     /// A server that opens each tab's app with `openTab`.
     public init(configuration: Configuration, openTab: @escaping @Sendable (WebTabRequest) async throws -> any WebTab) {
@@ -75,6 +76,7 @@ public struct WebServer: Sendable {
         addPageRoutes(to: router, access: access)
         let openTab = self.openTab
         let tabs = self.tabs
+        let files = self.files
         router.ws("/lunar/ws") { request, _ in
             let refusal = access.socketRefusal(
                 host: request.head.authority, origin: request.headers[.origin],
@@ -86,7 +88,8 @@ public struct WebServer: Sendable {
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
-            try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, openTab: openTab, logger: logger)
+            try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, files: files,
+                                 openTab: openTab, logger: logger)
         }
         var serverLogger = Logger(label: "lunar.web.server")
         // Stopping is cancellation, which Hummingbird logs as errors; failures reach the caller as thrown errors.
@@ -132,6 +135,23 @@ public struct WebServer: Sendable {
     private func addPageRoutes(to router: Router<BasicWebSocketRequestContext>, access: WebAccess) {
         router.get("/lunar/lunar.js") { _, _ in Self.file(WebPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/lunar/lunar.css") { _, _ in Self.file(WebPage.stylesheet, type: "text/css; charset=utf-8") }
+        let files = self.files
+        router.get("/lunar/file/:tab/:id") { request, context in
+            if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
+                return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
+            }
+            guard let tab = context.parameters.get("tab").flatMap(Int.init), let id = context.parameters.get("id"),
+                  let path = files.path(tab: tab, id: id),
+                  let data = FileManager.default.contents(atPath: path) else {
+                return Self.file("no such file\n", type: "text/plain; charset=utf-8", status: .notFound)
+            }
+            return Response(
+                status: .ok,
+                headers: [.contentType: Self.imageType(of: path), .cacheControl: "no-store",
+                          HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                          HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'; sandbox"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
         let page: @Sendable (Request, BasicWebSocketRequestContext) -> Response = { request, _ in
             if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
                 return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
@@ -146,6 +166,22 @@ public struct WebServer: Sendable {
         router.get("**", use: page)
     }
 
+    /// The content type of an image file, by its extension (the bytes are the runtime's own cache
+    /// or the bundle's; a browser shown an unknown type sniffs nothing, as `nosniff` says).
+    private static func imageType(of path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        case "svg": "image/svg+xml"
+        case "avif": "image/avif"
+        case "bmp": "image/bmp"
+        case "ico": "image/x-icon"
+        default: "application/octet-stream"
+        }
+    }
+
     private static func file(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
@@ -156,7 +192,7 @@ public struct WebServer: Sendable {
     /// One tab, from its upgrade until it closes.
     private static func serve(
         path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: TabCount,
-        openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger
+        files: WebFileTables, openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger
     ) async throws {
         guard let number = tabs.open() else {
             logger.warning("refused a tab: \(tabs.limit) tabs are open already")
@@ -165,6 +201,8 @@ public struct WebServer: Sendable {
             return
         }
         defer { tabs.close() }
+        let tabFiles = files.open(number)
+        defer { files.close(number) }
         let (messages, queue) = AsyncStream<String>.makeStream()
         let writer = Task {
             for await text in messages { try? await outbound.write(.text(text)) }
@@ -172,7 +210,7 @@ public struct WebServer: Sendable {
         defer { writer.cancel() }
         let tab: any WebTab
         do {
-            tab = try await openTab(WebTabRequest(path: path, outbox: WebOutbox { queue.yield($0) }, number: number))
+            tab = try await openTab(WebTabRequest(path: path, outbox: WebOutbox { queue.yield($0) }, number: number, files: tabFiles))
         } catch {
             logger.error("tab \(number) could not open the app: \(error)")
             queue.yield(ServerMessage.busy("The app could not start: \(error)"))
@@ -247,6 +285,7 @@ public final class RunningWebServer: Sendable {
     public let url: URL
     private let task: Task<Void, Never>
     private let tabs: TabCount
+    private let files = WebFileTables()
 
     init(url: URL, task: Task<Void, Never>, tabs: TabCount) {
         self.url = url

@@ -18,11 +18,14 @@ public struct WebTabRequest: Sendable {
     public var outbox: WebOutbox
     /// The tab's number, counting from 1 since the server started: for logs.
     public var number: Int
+    /// The local files the tab's page may load; the tab's renderer adds its images' files.
+    public var files: WebFiles
 
     /// A request for tab `number` at `path`.
-    public init(path: String, outbox: WebOutbox, number: Int) {
+    public init(path: String, outbox: WebOutbox, number: Int, files: WebFiles) {
         self.path = path
         self.outbox = outbox
         self.number = number
+        self.files = files
     }
 }
