@@ -371,6 +371,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
         ("Layout", ["LunarLayout", "LunarUI"]),
         ("Debug", ["LunarBridge"]),
+        ("Web", ["LunarWeb", "LunarUI"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
     // executable on raw sockets, run by Scripts/bench after the suites.

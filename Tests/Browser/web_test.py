@@ -3,7 +3,7 @@
 driven by Playwright for Python, against `lunar run --web` and `lunar dev --web` serving the
 showcase. Every wait is on a DOM condition (Playwright's auto-waiting `expect`); nothing sleeps.
 
-Usage: Tests/Browser/web_test.py LUNAR_BINARY [--screenshots DIR]
+Usage: Tests/Browser/web_test.py LUNAR_BINARY [--screenshots DIR] [--only TEST_NAME]
 Prints one line per test and closes with `N passed, N failed`; exits 1 when any failed.
 Scripts/test runs it after the Swift tests (Scripts/bootstrap installs chromium and playwright).
 """
@@ -83,14 +83,17 @@ def upgrade_status(port, origin, path="/lunar/ws"):
 
 
 class Suite:
-    def __init__(self, binary, screenshots):
+    def __init__(self, binary, screenshots, only=None):
         self.binary = binary
         self.screenshots = screenshots
+        self.only = only
         self.passed = 0
         self.failed = 0
 
     def run(self, test):
         name = test.__name__
+        if self.only and name != self.only:
+            return
         try:
             test()
             self.passed += 1
@@ -110,7 +113,10 @@ def main():
     screenshots = None
     if "--screenshots" in sys.argv:
         screenshots = sys.argv[sys.argv.index("--screenshots") + 1]
-    suite = Suite(binary, screenshots)
+    only = None
+    if "--only" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1]
+    suite = Suite(binary, screenshots, only)
     storage = tempfile.mkdtemp(prefix="lunar-web-test-")
     env = dict(os.environ, XDG_DATA_HOME=storage, HOME=storage)
     with sync_playwright() as playwright:
