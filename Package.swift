@@ -12,12 +12,13 @@
 //   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
-//   LunarDevServer -> LunarBundle, LunarNetwork + Hummingbird, Crypto -- dev server, change feed, mock API
+//   LunarServing -> NIOCore                            -- what the three HTTP servers share: start until listening
+//   LunarDevServer -> LunarBundle, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
-//   LunarWeb -> LunarUI + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
+//   LunarWeb -> LunarUI, LunarServing + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork        -- over-the-air updates, the device side (check, download, stage, fall back)
-//   LunarUpdateServer -> LunarUpdates + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
+//   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
 //   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug -- what each command does
 //   lunar (LunarCLI) -> LunarSession, LunarRuntime, LunarPackaging, LunarSpecs -- arguments only
@@ -178,7 +179,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -190,13 +191,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // What the dev server, the web renderer's server and the update server share: the URL a
+        // bound channel listens at, and starting in the background until the socket listens.
+        .target(
+            name: "LunarServing",
+            dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strict
+        ),
         // The browser as a renderer: a Hummingbird server that serves a small page script and
         // streams each tab's mutations over one WebSocket; knows nothing of Lua (sessions come
         // from a factory the caller gives it).
         .target(
             name: "LunarWeb",
             dependencies: [
-                "LunarUI",
+                "LunarUI", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -235,7 +243,7 @@ let package = Package(
         .target(
             name: "LunarUpdateServer",
             dependencies: [
-                "LunarUpdates", "LunarPackaging",
+                "LunarUpdates", "LunarPackaging", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

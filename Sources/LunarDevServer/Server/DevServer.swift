@@ -1,4 +1,5 @@
 import Foundation
+import LunarServing
 import Hummingbird
 import Logging
 import NIOCore
@@ -74,11 +75,7 @@ public struct DevServer: Sendable {
         let app = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                await onListening(URL(string: "http://\(shownHost):\(port)/")!)
-            },
+            onServerRunning: { channel in await onListening(BackgroundServer.url(host: host, channel: channel)) },
             logger: logger)
         let heartbeat = configuration.heartbeatInterval
         try await withTaskCancellationHandler {
@@ -109,22 +106,10 @@ public struct DevServer: Sendable {
     /// Starts serving in a background task and returns once the server
     /// listens; throws when it cannot (the port is taken, say).
     public func start() async throws -> RunningDevServer {
-        let listening = ListeningSignal()
-        let task = Task {
-            do {
-                try await run { url in listening.resolve(.success(url)) }
-                listening.resolve(.failure(DevServerError("the server stopped before it listened")))
-            } catch {
-                listening.resolve(.failure(error))
-            }
-        }
-        do {
-            let url = try await listening.value()
-            return RunningDevServer(url: url, task: task)
-        } catch {
-            task.cancel()
-            throw error
-        }
+        let server = self
+        let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
+                                                           stoppedEarly: { DevServerError("the server stopped before it listened") })
+        return RunningDevServer(url: url, task: task)
     }
 }
 

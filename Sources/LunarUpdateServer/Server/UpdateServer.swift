@@ -1,4 +1,5 @@
 import Foundation
+import LunarServing
 import Hummingbird
 import Logging
 import LunarPackaging
@@ -64,64 +65,17 @@ public struct UpdateServer: Sendable {
         let app = Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar-updates"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                await onListening(URL(string: "http://\(shownHost):\(port)/")!)
-            },
+            onServerRunning: { channel in await onListening(BackgroundServer.url(host: host, channel: channel)) },
             logger: logger)
         try await app.run()
     }
 
     /// Starts serving in a background task; returns once it listens, or throws why it cannot.
     public func start() async throws -> RunningUpdateServer {
-        let listening = ListeningResult()
         let server = self
-        let task = Task {
-            do {
-                try await server.run { url in listening.resolve(.success(url)) }
-                listening.resolve(.failure(UpdateDatabaseError("the server stopped before it listened")))
-            } catch {
-                listening.resolve(.failure(error))
-            }
-        }
-        do {
-            return RunningUpdateServer(url: try await listening.value(), task: task)
-        } catch {
-            task.cancel()
-            throw error
-        }
-    }
-}
-
-/// A one-shot result one task waits for and another resolves (the first resolution wins).
-final class ListeningResult: Sendable {
-    private enum State {
-        case waiting(CheckedContinuation<URL, any Error>?)
-        case resolved(Result<URL, any Error>)
-    }
-
-    private let state = Mutex<State>(.waiting(nil))
-
-    func resolve(_ result: Result<URL, any Error>) {
-        let waiter: CheckedContinuation<URL, any Error>? = state.withLock { state in
-            guard case .waiting(let continuation) = state else { return nil }
-            state = .resolved(result)
-            return continuation
-        }
-        waiter?.resume(with: result)
-    }
-
-    func value() async throws -> URL {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<URL, any Error>? = state.withLock { state in
-                switch state {
-                case .resolved(let result): return result
-                case .waiting: state = .waiting(continuation); return nil
-                }
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
+        let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
+                                                           stoppedEarly: { UpdateDatabaseError("the server stopped before it listened") })
+        return RunningUpdateServer(url: url, task: task)
     }
 }
 

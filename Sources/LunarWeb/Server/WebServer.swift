@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import LunarServing
 import NIOCore
 import Synchronization
 
@@ -103,9 +104,7 @@ public struct WebServer: Sendable {
                 configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: Self.frameLimit))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar"),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                await onListening(URL(string: "http://\(shownHost):\(port)/" + (token.map { "?token=\($0)" } ?? ""))!)
+                await onListening(BackgroundServer.url(host: host, channel: channel, query: token.map { "token=\($0)" }))
             },
             logger: serverLogger)
         try await app.run()
@@ -113,23 +112,10 @@ public struct WebServer: Sendable {
 
     /// Starts serving in a background task; returns once listening, or throws why not.
     public func start() async throws -> RunningWebServer {
-        let (urls, listened) = AsyncStream<Result<URL, any Error>>.makeStream()
-        let task = Task {
-            do {
-                try await run { url in listened.yield(.success(url)) }
-                listened.yield(.failure(WebServerError("the server stopped before it listened")))
-            } catch {
-                listened.yield(.failure(error))
-            }
-        }
-        var iterator = urls.makeAsyncIterator()
-        guard let first = await iterator.next() else { throw WebServerError("the server stopped before it listened") }
-        do {
-            return RunningWebServer(url: try first.get(), task: task, tabs: tabs)
-        } catch {
-            task.cancel()
-            throw error
-        }
+        let server = self
+        let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
+                                                           stoppedEarly: { WebServerError("the server stopped before it listened") })
+        return RunningWebServer(url: url, task: task, tabs: tabs)
     }
 
     private func addPageRoutes(to router: Router<BasicWebSocketRequestContext>, access: WebAccess) {
