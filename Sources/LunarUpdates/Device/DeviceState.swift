@@ -121,6 +121,18 @@ struct UpdateFiles: Sendable {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard fd >= 0 else { throw UpdateError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        let failure = writeAllAndFlush(data, to: fd)
+        close(fd)
+        guard failure == 0, rename(temporary.path, url.path) == 0 else {
+            let code = failure != 0 ? failure : errno
+            unlink(temporary.path)
+            throw UpdateError("cannot write \(url.path): \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Writes all of `data` to `fd` (retrying short and interrupted writes) and flushes it to
+    /// the disk; 0, or the `errno` of the step that failed.
+    static func writeAllAndFlush(_ data: Data, to fd: Int32) -> Int32 {
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
             var offset = 0
@@ -131,12 +143,7 @@ struct UpdateFiles: Sendable {
             }
         }
         if failure == 0, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        guard failure == 0, rename(temporary.path, url.path) == 0 else {
-            let code = failure != 0 ? failure : errno
-            unlink(temporary.path)
-            throw UpdateError("cannot write \(url.path): \(String(cString: strerror(code)))")
-        }
+        return failure
     }
 
     static func describe(_ error: any Error) -> String {

@@ -457,16 +457,7 @@ public actor Updater {
         let fd = open(url.path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC), 0o600)
         guard fd >= 0 else { throw UpdateError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += written
-            }
-        }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
+        let failure = UpdateFiles.writeAllAndFlush(data, to: fd)
         guard failure == 0 else {
             // A full disk: the partial download goes, so that it frees what it took.
             unlink(url.path)
