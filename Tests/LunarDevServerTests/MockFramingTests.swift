@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import LunarDevServer
 import Testing
 

@@ -118,3 +118,16 @@ public struct TimedOut: Error, CustomStringConvertible {
     public var description: String
     public init(description: String) { self.description = description }
 }
+
+/// Runs `body`, failing with ``TimedOut`` if it has not finished after `seconds`.
+public func withTimeout<T: Sendable>(_ seconds: Double = 20, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            throw TimedOut(description: "not done within \(seconds) s")
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
+    }
+}

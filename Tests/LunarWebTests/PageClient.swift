@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Synchronization
 
 /// A page as a test drives it: one WebSocket to a ``WebServer`` over a plain loopback socket
@@ -61,7 +62,7 @@ final class PageClient: Sendable {
                 s.waiters.removeAll { $0.id == id }
                 return (found?.continuation, s.messages)
             }
-            waiter.0?.resume(throwing: PageTimeout(description: "no \(what) within \(seconds) s; got \(waiter.1)"))
+            waiter.0?.resume(throwing: TimedOut(description: "no \(what) within \(seconds) s; got \(waiter.1)"))
         }
         defer { timer.cancel() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -215,8 +216,4 @@ final class Inbox: Sendable {
         s.waiters.removeAll { w in done.contains { $0.id == w.id } }
         return done.map(\.continuation)
     }
-}
-
-struct PageTimeout: Error, CustomStringConvertible {
-    var description: String
 }

@@ -221,15 +221,3 @@ import Testing
         #expect(exposed.refusal(host: "10.0.0.2:80", query: "token=abd", cookie: nil) != nil)
     }
 }
-
-func withTimeout(_ seconds: Double = 20, _ body: @escaping @Sendable () async throws -> Void) async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-            throw PageTimeout(description: "timed out after \(seconds) s")
-        }
-        try await group.next()
-        group.cancelAll()
-    }
-}
