@@ -29,8 +29,8 @@
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
-#include <lua5.4/lauxlib.h>
-#include <lua5.4/lualib.h>
+#include <lauxlib.h>
+#include <lualib.h>
 
 /// A table element read and written through the API (move, insert, remove, concat).
 #define COST_ELEMENT 1

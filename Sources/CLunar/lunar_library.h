@@ -3,7 +3,7 @@
 #ifndef LUNAR_LIBRARY_H
 #define LUNAR_LIBRARY_H
 
-#include <lua5.4/lua.h>
+#include <lua.h>
 
 /// Replaces, in the opened standard library (package.loaded), the functions
 /// whose work grows with their arguments by versions that charge that work to
