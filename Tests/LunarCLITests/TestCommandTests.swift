@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -8,7 +9,6 @@ import FoundationXML
 @Suite struct TestCommandTests {
     /// A bundle with a login screen that posts to the mock API, then pushes Home after a 5 s timer.
     static func makeBundle(specs: [String: String]) throws -> URL {
-        let dir = try temporaryDirectory()
         let files: [String: String] = [
             "manifest.json": #"{ "name": "t", "version": "1", "entry": "/login", "routes": { "/login": "screens.login", "/home": "screens.home" } }"#,
             "screens/login.lua": #"""
@@ -55,12 +55,7 @@ import FoundationXML
                 end
                 """#,
         ]
-        for (path, text) in files.merging(specs, uniquingKeysWith: { $1 }) {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        return try BundleDirectory(prefix: "lunar-test-command", files: files.merging(specs, uniquingKeysWith: { $1 })).root
     }
 
     static let loginSpec = #"""

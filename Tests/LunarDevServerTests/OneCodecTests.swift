@@ -81,12 +81,12 @@ import Testing
         #expect(stored == expected)
 
         // A mock API handler: `request.json` in, and a table body back out.
-        let bundle = folder.appendingPathComponent("bundle")
-        try write("return function(request) \(Self.describe) return { body = describe(request.json) } end",
-                  to: bundle.appendingPathComponent("mock-api/POST/describe.lua"))
-        try write("return function(request) return { body = request.json } end",
-                  to: bundle.appendingPathComponent("mock-api/POST/mirror.lua"))
-        let mock = MockAPI(root: bundle.appendingPathComponent("mock-api"))
+        let bundle = try BundleDirectory(prefix: "lunar-one-codec", files: [
+            "mock-api/POST/describe.lua": "return function(request) \(Self.describe) return { body = describe(request.json) } end",
+            "mock-api/POST/mirror.lua": "return function(request) return { body = request.json } end",
+        ])
+        defer { bundle.remove() }
+        let mock = MockAPI(root: bundle.root.appendingPathComponent("mock-api"))
         var described: [String] = []
         for document in Self.documents {
             let answer = await mock.respond(to: MockRequest(method: "POST", path: "/describe", body: Array(document.text.utf8)))
@@ -97,11 +97,6 @@ import Testing
             }
         }
         #expect(described == expected)
-    }
-
-    private func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
     }
 }
 

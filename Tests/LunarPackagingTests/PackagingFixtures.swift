@@ -25,10 +25,10 @@ struct SampleBundle {
         return M
         """
 
-    let root: URL
+    let directory: BundleDirectory
+    var root: URL { directory.root }
 
     init(manifestExtras: String = "", files extra: [String: String] = [:]) throws {
-        root = try makeTemporaryDirectory("lunar-sample")
         var files = [
             "manifest.json": #"{"name": "sample", "version": "2.1.0", "entry": "/home", "routes": {"/home": "screens.home"}\#(manifestExtras)}"#,
             "screens/home.lua": Self.homeScreen,
@@ -41,16 +41,12 @@ struct SampleBundle {
             "screens/home.lua~": "backup",
         ]
         files.merge(extra) { $1 }
-        for (path, text) in files { try write(path, text) }
+        directory = try BundleDirectory(prefix: "lunar-sample", files: files)
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
+    func write(_ path: String, _ text: String) throws { try directory.write(path, text) }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func remove() { directory.remove() }
 }
 
 /// One entry to write into a hand-made zip.

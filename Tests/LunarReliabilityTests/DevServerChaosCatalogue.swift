@@ -118,15 +118,11 @@ import Testing
 
     @Test(arguments: mocks)
     func aLyingMockAnswersA500InsteadOfHanging(_ mock: LyingMock) async throws {
-        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-mock-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: bundle) }
         var files = mock.files
-        files["manifest.json"] = #"{"name": "mock", "version": "1", "entry": "/home", "routes": {"/home": "screens.home"}}"#
-        for (path, text) in files {
-            let url = bundle.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        files["manifest.json"] = BundleDirectory.manifest(name: "mock")
+        let directory = try BundleDirectory(prefix: "lunar-mock", files: files)
+        defer { directory.remove() }
+        let bundle = directory.root
         let server = try await DevServer(bundleDirectory: bundle, configuration: .init(port: 0)).start()
         let app = try await FaultApp(files: [:], apiBaseURL: server.mockAPIURL)
         _ = try await app.lua("""

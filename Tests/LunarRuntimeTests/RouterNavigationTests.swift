@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarHeadless
+import LunarTestSupport
 import Testing
 
 @testable import LunarRuntime
@@ -10,7 +11,7 @@ import Testing
 /// navigation routes, so opening `/navPush/...` from Lua navigates.
 @Suite struct RouterNavigationTests {
     @Test func openingNavigationRoutesFromLuaPushesScreens() async throws {
-        let bundle = try TemporaryBundle(files: [
+        let bundle = try BundleDirectory(prefix: "lunar-router", files: [
             "manifest.json": #"{"name": "nav", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}"#,
             "screens/home.lua": """
                 return { render = function(self) return require("lunar.ui").Text("home") end }
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func luaRoutesAnswerURLsTheHostOpens() async throws {
-        let bundle = try TemporaryBundle(files: [
+        let bundle = try BundleDirectory(prefix: "lunar-router", files: [
             "manifest.json": #"{"name": "cb", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}"#,
             "screens/home.lua": """
                 local router = require("lunar.router")
@@ -56,20 +57,4 @@ import Testing
         #expect(opened)
         #expect(calledBack == "login/done?ok")
     }
-}
-
-/// A bundle directory written by the test, removed by `remove()`.
-struct TemporaryBundle {
-    let root: URL
-
-    init(files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-router-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
 }
