@@ -17,7 +17,7 @@
 //   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
-//   LunarUpdates -> LunarPackaging, LunarNetwork        -- over-the-air updates, the device side (check, download, stage, fall back)
+//   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
 //   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug -- what each command does
@@ -233,7 +233,7 @@ let package = Package(
         .target(
             name: "LunarUpdates",
             dependencies: [
-                "LunarPackaging", "LunarBundle", "LunarNetwork", "CZstd",
+                "LunarPackaging", "LunarBundle", "LunarNetwork", "LunarStorage", "CZstd",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict

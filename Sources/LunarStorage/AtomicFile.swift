@@ -5,10 +5,13 @@ import Darwin
 #endif
 import Foundation
 
-/// Replaces a file's contents so that a crash at any point leaves either the old or the new bytes,
-/// never a mix: write a temporary sibling, flush it to disk, rename it over the target, flush the folder.
-enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws(StorageError) {
+/// Durable file writes, shared by the script store and the update store (LunarUpdates): whole
+/// replacements that a crash leaves old or new, never mixed, and flushed writes to an open file.
+public enum AtomicFile {
+    /// Replaces `url`'s contents: writes a temporary sibling, flushes it to disk, renames it over
+    /// the target and flushes the folder, so a crash at any point leaves the old bytes or the new.
+    /// Creates the folder when missing. Errors are `.io`, naming the step and the path.
+    public static func write(_ data: Data, to url: URL) throws(StorageError) {
         let directory = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -18,26 +21,15 @@ enum AtomicFile {
         let temporary = directory.appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("open", temporary) }
-        let outcome: StorageError? = data.withUnsafeBytes { raw -> StorageError? in
-            var written = 0
-            while written < raw.count {
-                let count = systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return failure("write", temporary)
-                }
-                written += count
-            }
-            return fsync(descriptor) == 0 ? nil : failure("fsync", temporary)
-        }
+        guard descriptor >= 0 else { throw failure("open", temporary, errno) }
+        let code = writeAllAndFlush(data, to: descriptor)
         close(descriptor)
-        if let outcome {
+        if code != 0 {
             unlink(temporary.path)
-            throw outcome
+            throw failure("write", temporary, code)
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let error = failure("rename", url)
+            let error = failure("rename", url, errno)
             unlink(temporary.path)
             throw error
         }
@@ -49,8 +41,28 @@ enum AtomicFile {
         }
     }
 
-    private static func failure(_ operation: String, _ url: URL) -> StorageError {
-        StorageError(kind: .io, message: "\(operation) \(url.path): \(String(cString: strerror(errno)))")
+    /// Writes all of `data` to the open file `descriptor` (retrying short and interrupted writes)
+    /// and flushes it to disk. Returns 0, or the `errno` of the step that failed.
+    public static func writeAllAndFlush(_ data: Data, to descriptor: Int32) -> Int32 {
+        var code: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let count = systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                written += count
+            }
+        }
+        if code == 0, fsync(descriptor) != 0 { code = errno }
+        return code
+    }
+
+    private static func failure(_ operation: String, _ url: URL, _ code: Int32) -> StorageError {
+        StorageError(kind: .io, message: "\(operation) \(url.path): \(String(cString: strerror(code)))")
     }
 }
 

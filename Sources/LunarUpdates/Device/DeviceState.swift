@@ -1,4 +1,5 @@
 import Foundation
+import LunarStorage
 
 /// A release a device has staged: its verified archive is `archives/<sha256>.lunar` in the
 /// updates directory.
@@ -115,35 +116,11 @@ struct UpdateFiles: Sendable {
         }
     }
 
-    /// Writes `data` to a temporary file beside `url`, flushes it to the disk, and renames it
-    /// over `url`: readers see the old file or the new one, whole.
+    /// Replaces `url` with `data`, durably and whole (``AtomicFile``).
     static func writeAtomically(_ data: Data, to url: URL) throws(UpdateError) {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw UpdateError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
-        let failure = writeAllAndFlush(data, to: fd)
-        close(fd)
-        guard failure == 0, rename(temporary.path, url.path) == 0 else {
-            let code = failure != 0 ? failure : errno
-            unlink(temporary.path)
-            throw UpdateError("cannot write \(url.path): \(String(cString: strerror(code)))")
+        do throws(StorageError) { try AtomicFile.write(data, to: url) } catch {
+            throw UpdateError("cannot write \(url.path): \(error.message)")
         }
-    }
-
-    /// Writes all of `data` to `fd` (retrying short and interrupted writes) and flushes it to
-    /// the disk; 0, or the `errno` of the step that failed.
-    static func writeAllAndFlush(_ data: Data, to fd: Int32) -> Int32 {
-        var failure: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += written
-            }
-        }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        return failure
     }
 
     static func describe(_ error: any Error) -> String {

@@ -3,6 +3,7 @@ import Foundation
 import LunarBundle
 import LunarNetwork
 import LunarPackaging
+import LunarStorage
 
 /// The device side of over-the-air updates: at launch it chooses which bundle runs (a staged
 /// update, the last good release, or the built-in bundle), checks the server in the
@@ -457,7 +458,7 @@ public actor Updater {
         let fd = open(url.path, O_WRONLY | O_CREAT | (appending ? O_APPEND : O_TRUNC), 0o600)
         guard fd >= 0 else { throw UpdateError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        let failure = UpdateFiles.writeAllAndFlush(data, to: fd)
+        let failure = AtomicFile.writeAllAndFlush(data, to: fd)
         guard failure == 0 else {
             // A full disk: the partial download goes, so that it frees what it took.
             unlink(url.path)
