@@ -6,16 +6,10 @@ import Synchronization
 /// A small Debug Adapter Protocol client for tests: requests over a real TCP socket, and every
 /// message that arrives kept in order, so a test waits for the one it expects (with a deadline).
 final class DAPTestClient: Sendable {
-    private struct Inbox {
-        var messages: [Data] = []
-        var taken: Set<Int> = []
-        var closed = false
-        var waiters: [(id: Int, match: @Sendable ([String: Any]) -> Bool, continuation: CheckedContinuation<Data, any Error>)] = []
-        var nextWaiter = 0
-    }
-
     private let socket: Int32
-    private let inbox = Mutex(Inbox())
+    private let inbox = Awaited(MessageLog<Data>()) { log in
+        log.messages.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
     private let sequence = Mutex(0)
 
     init(port: Int) throws {
@@ -69,14 +63,12 @@ final class DAPTestClient: Sendable {
 
     /// Whether an event named `name` arrived and was not waited for yet.
     func hasUnseenEvent(_ name: String) -> Bool {
-        inbox.withLock { box in
-            box.messages.indices.contains { !box.taken.contains($0) && (Self.object(box.messages[$0])["event"] as? String) == name }
-        }
+        inbox.read { $0.hasUntaken { (Self.object($0)["event"] as? String) == name } }
     }
 
     /// Waits until the server closes the connection.
     func waitUntilClosed(within seconds: Double = 30) async throws {
-        _ = try await next(within: seconds) { $0["closed"] as? Bool == true }
+        try await inbox.closed(within: seconds)
     }
 
     private static func object(_ data: Data) -> [String: Any] {
@@ -84,48 +76,13 @@ final class DAPTestClient: Sendable {
     }
 
     private func next(within seconds: Double = 30, _ match: @escaping @Sendable ([String: Any]) -> Bool) async throws -> [String: Any] {
-        let id = inbox.withLock { $0.nextWaiter += 1; return $0.nextWaiter }
-        let timer = Task { [self] in
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-            let (waiter, seen) = inbox.withLock { box in
-                let found = box.waiters.first { $0.id == id }
-                box.waiters.removeAll { $0.id == id }
-                return (found?.continuation, box.messages.map { String(decoding: $0, as: UTF8.self) })
-            }
-            waiter?.resume(throwing: TimedOut(description: "no matching DAP message within \(seconds) s; received:\n" + seen.joined(separator: "\n")))
-        }
-        defer { timer.cancel() }
-        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-            let found = inbox.withLock { box -> Data? in
-                for (index, message) in box.messages.enumerated() where !box.taken.contains(index) && match(Self.object(message)) {
-                    box.taken.insert(index)
-                    return message
-                }
-                if box.closed && match(["closed": true]) { return Data(#"{"closed": true}"#.utf8) }
-                box.waiters.append((id, match, continuation))
-                return nil
-            }
-            if let found { continuation.resume(returning: found) }
-        }
-        return Self.object(data)
+        Self.object(try await inbox.next("matching DAP message", within: seconds) { match(Self.object($0)) })
     }
 
     private func deliver(_ data: Data?) {
-        let ready = inbox.withLock { box -> [(CheckedContinuation<Data, any Error>, Data)] in
-            let object: [String: Any]
-            if let data {
-                box.messages.append(data)
-                object = Self.object(data)
-            } else {
-                box.closed = true
-                object = ["closed": true]
-            }
-            guard let match = box.waiters.firstIndex(where: { $0.match(object) }) else { return [] }
-            let waiter = box.waiters.remove(at: match)
-            if data != nil { box.taken.insert(box.messages.count - 1) }
-            return [(waiter.continuation, data ?? Data(#"{"closed": true}"#.utf8))]
+        inbox.update { log in
+            if let data { log.append(data) } else { log.closed = true }
         }
-        for (continuation, data) in ready { continuation.resume(returning: data) }
     }
 
     private func readLoop() {

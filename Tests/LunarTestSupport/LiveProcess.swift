@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A `lunar` process whose output a test reads while it runs and whose
 /// standard input it writes line by line.
@@ -9,17 +8,16 @@ public final class LiveProcess: @unchecked Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lunar")
     }
 
-    private struct Output {
+    private struct Output: Sendable {
         var out = ""
         var err = ""
+        /// How many of the two pipes reached their end.
         var closed = 0
-        var waiters: [(id: Int, check: @Sendable (String, String, Bool) -> Bool, continuation: CheckedContinuation<Void, any Error>)] = []
-        var nextID = 0
     }
 
     private let process: Process
     private let input: FileHandle
-    private let output = Mutex(Output())
+    private let output = Awaited(Output()) { "stdout: \($0.out)\nstderr: \($0.err)" }
 
     public init(_ arguments: [String]) throws {
         process = Process()
@@ -40,21 +38,17 @@ public final class LiveProcess: @unchecked Sendable {
             while true {
                 let data = handle.availableData
                 let text = String(decoding: data, as: UTF8.self)
-                let ready = output.withLock { o -> [CheckedContinuation<Void, any Error>] in
+                output.update { o in
                     if data.isEmpty { o.closed += 1 } else if toStandardError { o.err += text } else { o.out += text }
-                    let done = o.waiters.filter { $0.check(o.out, o.err, o.closed == 2) }
-                    o.waiters.removeAll { w in done.contains { $0.id == w.id } }
-                    return done.map(\.continuation)
                 }
-                for continuation in ready { continuation.resume() }
                 if data.isEmpty { return }
             }
         }
         thread.start()
     }
 
-    public var standardOutput: String { output.withLock { $0.out } }
-    public var standardError: String { output.withLock { $0.err } }
+    public var standardOutput: String { output.read { $0.out } }
+    public var standardError: String { output.read { $0.err } }
 
     /// Writes one line to the process's standard input.
     public func send(_ line: String) {
@@ -88,28 +82,7 @@ public final class LiveProcess: @unchecked Sendable {
     }
 
     private func waitFor(_ what: String, within seconds: Double = 30, _ check: @escaping @Sendable (String, String, Bool) -> Bool) async throws {
-        let id = output.withLock { o in
-            o.nextID += 1
-            return o.nextID
-        }
-        let timer = Task { [self] in
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-            let waiter = output.withLock { o in
-                let found = o.waiters.first { $0.id == id }
-                o.waiters.removeAll { $0.id == id }
-                return (found?.continuation, o.out, o.err)
-            }
-            waiter.0?.resume(throwing: TimedOut(description: "no \(what) within \(seconds) s\nstdout: \(waiter.1)\nstderr: \(waiter.2)"))
-        }
-        defer { timer.cancel() }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let satisfied = output.withLock { o in
-                if check(o.out, o.err, o.closed == 2) { return true }
-                o.waiters.append((id, check, continuation))
-                return false
-            }
-            if satisfied { continuation.resume() }
-        }
+        try await output.wait(for: what, within: seconds) { o in check(o.out, o.err, o.closed == 2) ? () : nil }
     }
 }
 

@@ -7,7 +7,7 @@ import Synchronization
 /// the messages it receives, and waits for a message that satisfies a condition (no sleeps:
 /// each arrival checks the waiters).
 final class PageClient: Sendable {
-    private let inbox = Inbox()
+    private let inbox = Awaited(PageInbox()) { "\($0.messages)" }
     private let socket: Int32
     private let writeLock = Mutex(())
 
@@ -28,8 +28,8 @@ final class PageClient: Sendable {
 
     deinit { Foundation.close(socket) }
 
-    var messages: [String] { inbox.withLock { $0.messages } }
-    var failure: String? { inbox.withLock { $0.failure } }
+    var messages: [String] { inbox.read { $0.messages } }
+    var failure: String? { inbox.read { $0.failure } }
 
     /// Sends one text message, masked as a client must.
     func send(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8))) }
@@ -51,28 +51,7 @@ final class PageClient: Sendable {
     }
 
     func waitUntil(_ what: String, within seconds: Double, _ check: @escaping @Sendable ([String], Bool) -> Bool) async throws {
-        let id = inbox.withLock { s in
-            s.nextID += 1
-            return s.nextID
-        }
-        let timer = Task { [inbox] in
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-            let waiter = inbox.withLock { s in
-                let found = s.waiters.first { $0.id == id }
-                s.waiters.removeAll { $0.id == id }
-                return (found?.continuation, s.messages)
-            }
-            waiter.0?.resume(throwing: TimedOut(description: "no \(what) within \(seconds) s; got \(waiter.1)"))
-        }
-        defer { timer.cancel() }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let satisfied = inbox.withLock { s in
-                if check(s.messages, s.closed) { return true }
-                s.waiters.append((id, check, continuation))
-                return false
-            }
-            if satisfied { continuation.resume() }
-        }
+        try await inbox.wait(for: what, within: seconds) { check($0.messages, $0.closed) ? () : nil }
     }
 
     // MARK: The socket
@@ -115,7 +94,7 @@ final class PageClient: Sendable {
     }
 
     /// Reads the handshake's answer, then frames, until the connection ends.
-    private static func read(_ socket: Int32, into inbox: Inbox) {
+    private static func read(_ socket: Int32, into inbox: Awaited<PageInbox>) {
         var buffer: [UInt8] = []
         func fill(_ count: Int) -> Bool {
             var chunk = [UInt8](repeating: 0, count: 65536)
@@ -132,14 +111,14 @@ final class PageClient: Sendable {
                 let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
                 buffer.removeSubrange(..<end.upperBound)
                 if !head.hasPrefix("HTTP/1.1 101") {
-                    inbox.withLock { $0.failure = "upgrade refused: \(head.prefix { $0 != "\r" })" }
+                    inbox.update { $0.failure = "upgrade refused: \(head.prefix { $0 != "\r" })" }
                     inbox.close()
                     return
                 }
                 break
             }
             if !fill(buffer.count + 1) {
-                inbox.withLock { $0.failure = "upgrade failed: the connection closed" }
+                inbox.update { $0.failure = "upgrade failed: the connection closed" }
                 inbox.close()
                 return
             }
@@ -180,40 +159,14 @@ final class PageClient: Sendable {
     }
 }
 
-/// What a page received, behind a lock, and the waiters each arrival checks.
-final class Inbox: Sendable {
-    struct State {
-        var messages: [String] = []
-        var closed = false
-        var failure: String?
-        var waiters: [(id: Int, check: @Sendable ([String], Bool) -> Bool, continuation: CheckedContinuation<Void, any Error>)] = []
-        var nextID = 0
-    }
+/// What a page received.
+struct PageInbox: Sendable {
+    var messages: [String] = []
+    var closed = false
+    var failure: String?
+}
 
-    private let mutex = Mutex(State())
-
-    func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
-
-    func record(_ text: String) {
-        let ready = withLock { s -> [CheckedContinuation<Void, any Error>] in
-            s.messages.append(text)
-            return Self.take(&s)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    func close() {
-        let ready = withLock { s -> [CheckedContinuation<Void, any Error>] in
-            s.closed = true
-            return Self.take(&s)
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    private static func take(_ s: inout State) -> [CheckedContinuation<Void, any Error>] {
-        let (messages, closed) = (s.messages, s.closed)
-        let done = s.waiters.filter { $0.check(messages, closed) }
-        s.waiters.removeAll { w in done.contains { $0.id == w.id } }
-        return done.map(\.continuation)
-    }
+extension Awaited where State == PageInbox {
+    func record(_ text: String) { update { $0.messages.append(text) } }
+    func close() { update { $0.closed = true } }
 }
