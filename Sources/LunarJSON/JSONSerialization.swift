@@ -67,8 +67,18 @@ extension JSONValue {
         }
     }
 
-    /// Integral values print without a fraction (`3`, not `3.0`); others use Swift's shortest round-trip form.
-    static func text(for number: Double) -> String {
+    /// `string` as a JSON string literal, quotes included, escaped as ``serialized()`` escapes
+    /// strings: for writers that build JSON text piece by piece (the web renderer's messages).
+    public static func quoted(_ string: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(string.utf8.count + 2)
+        writeString(string, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A finite number as JSON text, as ``serialized()`` writes it: integral values without a
+    /// fraction (`3`, not `3.0`), others in Swift's shortest round-trip form.
+    public static func text(for number: Double) -> String {
         if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
             return String(Int64(number))
         }

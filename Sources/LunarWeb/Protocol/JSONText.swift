@@ -1,38 +1,15 @@
-/// A compact JSON writer: the page's messages are built by hand so that their bytes are
-/// small and stable (keys in the order written, no spaces), which the protocol tests and the
-/// `web.text_update_bytes` benchmark rely on.
-struct JSONText {
-    private(set) var text = ""
+import LunarJSON
 
+/// The page's messages, built piece by piece so that their bytes are small and stable (keys in
+/// the order written, no spaces), which the protocol tests and the `web.text_update_bytes`
+/// benchmark rely on; LunarJSON's serializer sorts keys. Strings and numbers are LunarJSON's.
+enum JSONText {
     /// A JSON string literal for `value`.
-    static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ value: String) -> String { JSONValue.quoted(value) }
 
     /// A JSON number: integral values without a fraction, non-finite ones as 0.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        value.isFinite ? JSONValue.text(for: value) : "0"
     }
 }
 
