@@ -57,6 +57,9 @@ public final class ScreenHost: RendererDelegate {
     var imageStates: [String: ImageSourceState] = [:]
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
+    /// Told after the renderer was sent a change of some screen's content or of the stack
+    /// (nil: nobody is told): the inspector's element tree follows the app with it.
+    package var onContentChange: (() -> Void)?
 
     init(state: LuaState, bundle: ScriptBundle, router: Router) throws {
         self.state = state
