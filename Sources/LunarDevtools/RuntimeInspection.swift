@@ -24,7 +24,8 @@ final class RuntimeInspection: @unchecked Sendable {
     private var previousHostErrorHandler: ((LuaScriptError) -> Void)?
     private var treeScheduled = false
     private var viewModelScheduled = false
-    private var helpers: (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction)?
+    private var helpers: Helpers?
+    private typealias Helpers = (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction, copy: LuaFunction)
     private var watched: (screen: ScreenID, subscriptions: LuaValue)?
     private var debugger: LuaDebugger?
 
@@ -88,9 +89,10 @@ final class RuntimeInspection: @unchecked Sendable {
         }
         if let network = state[extension: ScriptNetwork.self] {
             let client = network.client
-            let recorder = NetworkRecorder(defaultHeaders: { [weak client] in client?.configuration.headers ?? [:] }) { [weak self] in
-                self?.broadcast($0)
-            }
+            let recorder = NetworkRecorder(
+                defaultHeaders: { [weak client] in client?.configuration.headers ?? [:] },
+                copy: { [weak self] value in self?.copied(value) ?? value }
+            ) { [weak self] in self?.broadcast($0) }
             network.client.configuration.accessories.append(recorder)
             self.recorder = recorder
         }
@@ -229,17 +231,25 @@ final class RuntimeInspection: @unchecked Sendable {
         return nil
     }
 
+    /// A value held by reference (a reformed result's table), copied into Swift to be shown.
+    private func copied(_ value: LuaValue) -> LuaValue {
+        guard case .reference = value, let state, let helpers = loadHelpers(),
+              let copy = try? state.callReturningAll(helpers.copy, [value]).first else { return value }
+        return copy
+    }
+
     // MARK: View-model
 
-    private func loadHelpers() -> (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction)? {
+    private func loadHelpers() -> Helpers? {
         if let helpers { return helpers }
         guard let state,
               let chunk = try? state.load(ViewModelWatch.source, name: "=lunar.devtools"),
               let results = try? state.callReturningAll(chunk, [], keepingReferences: true),
-              results.count == 4,
+              results.count == 5,
               case .function(let values) = results[0], case .function(let watch) = results[1],
-              case .function(let unwatch) = results[2], case .function(let field) = results[3] else { return nil }
-        helpers = (values, watch, unwatch, field)
+              case .function(let unwatch) = results[2], case .function(let field) = results[3],
+              case .function(let copy) = results[4] else { return nil }
+        helpers = (values, watch, unwatch, field, copy)
         return helpers
     }
 

@@ -5,7 +5,9 @@ import LunarBridge
 /// its kind and current value, and subscriptions to every property's and command's changes.
 enum ViewModelWatch {
     /// `values(vm)` returns name, kind, value, name, kind, value, …; `watch(vm, changed)`
-    /// returns the subscriptions (a table); `unwatch(subs)` disposes of them.
+    /// returns the subscriptions (a table); `unwatch(subs)` disposes of them; `field(t, name)`
+    /// reads a field protected; `copy(v)` returns its argument (called without keeping
+    /// references, it copies a table held by reference into Swift).
     static let source = """
     local function kind(v)
       local t = type(v)
@@ -81,6 +83,7 @@ enum ViewModelWatch {
       for _, s in ipairs(subs) do pcall(function() s:dispose() end) end
     end
     local function field(t, name) local ok, v = pcall(function() return t[name] end); if ok then return v end end
-    return values, watch, unwatch, field
+    local function copy(v) return v end
+    return values, watch, unwatch, field, copy
     """
 }

@@ -83,7 +83,9 @@ import Testing
             #expect(post["status"] as? Int == 200)
             #expect((post["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true)
             #expect((post["requestBody"] as? String)?.contains("ann") == true)
-            #expect(post["responseBody"] as? String != nil)
+            #expect((post["responseBody"] as? String)?.contains("token-ann") == true)
+            #expect(post["value"] as? String == "{\n  token = \"token-ann\"\n}")  // what the reformer returned
+            #expect((post["requestHeaders"] as? [String: String])?["X-Client"] == "lunar-showcase")
             #expect(post["ms"] is NSNumber)
             #expect(requests.contains { $0["id"] as? Int == post["id"] as? Int && $0["state"] as? String == "pending" })
 
