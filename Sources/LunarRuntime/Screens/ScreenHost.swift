@@ -95,7 +95,7 @@ public final class ScreenHost: RendererDelegate {
 
     /// The navigation stack, bottom first: module names and whether presented.
     public var stackDescription: [(module: String, title: String?, modal: Bool)] {
-        stacks.flatMap { $0 }.compactMap { id in screens[id].map { ($0.module, $0.title, $0.modal) } }
+        shownScreens.map { ($0.module, $0.title, $0.modal) }
     }
 
     /// Lua helpers the host calls; written in Lua so that metamethods and
