@@ -69,7 +69,12 @@ final class RuntimeInspection: @unchecked Sendable {
         for level in ["debug", "info", "warn", "error"] {
             let token = try? interceptors.call("lunar.log", level, .after { [weak self] call, _ in
                 guard let self else { return }
-                let text = call.arguments.first.map { $0.stringValue ?? $0.description } ?? ""
+                let arguments = call.arguments
+                var text = arguments.first.map { $0.stringValue ?? $0.description } ?? ""
+                // The record's fields, as the log's metadata shows them: `title=Login`.
+                if arguments.count > 1, case .table(let fields) = arguments[1] {
+                    text += fields.fields.keys.sorted().map { " \($0)=\(fields.fields[$0]?.description ?? "")" }.joined()
+                }
                 self.broadcast(Self.logMessage(level: level, text: text, location: call.frame.stack.callerLocation()))
             })
             if let token { tokens.append(token) }

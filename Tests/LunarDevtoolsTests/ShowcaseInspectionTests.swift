@@ -99,6 +99,7 @@ import Testing
             let lines = messages(log, "log")
             #expect(lines.contains { $0["level"] as? String == "print" && $0["text"] as? String == "hello\t1" && $0["source"] as? String == "screens/probe.lua:1" })
             #expect(lines.contains { $0["level"] as? String == "warn" && $0["text"] as? String == "careful" && $0["source"] as? String == "screens/probe.lua:2" })
+            #expect(lines.contains { $0["level"] as? String == "info" && $0["text"] as? String == "screen appeared title=Sample list" && $0["source"] as? String == "app.lua:8" })
             #expect(await connection.receive(#"{"t":"eval","id":7,"code":"1+1"}"#) == nil)
             let answer = try #require(messages(log, "eval").last)
             #expect(answer["id"] as? Int == 7 && answer["value"] as? String == "2" && answer["ok"] as? Bool == true)
