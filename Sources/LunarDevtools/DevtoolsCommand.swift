@@ -77,5 +77,6 @@ public struct DevtoolsCommandError: Error, Equatable, Sendable, CustomStringConv
     public var reason: String
     /// An error with `reason`.
     public init(_ reason: String) { self.reason = reason }
+    /// The reason.
     public var description: String { reason }
 }
