@@ -89,6 +89,25 @@ import Testing
             #expect(post["ms"] is NSNumber)
             #expect(requests.contains { $0["id"] as? Int == post["id"] as? Int && $0["state"] as? String == "pending" })
 
+            // A failure and a cancellation show as such; the second load of the list is a cache hit.
+            _ = try await runtime.withHost { _, state in
+                try state.run("""
+                local net = require("lunar.net")
+                net.send(net.request { path = "/nowhere" }, function() end)
+                local slow = net.request { path = "/items" }
+                net.send(slow, function() end)
+                slow:cancel()
+                """, name: "@screens/probe.lua")
+            }
+            _ = await runtime.wait(timeout: 10)
+            try await runtime.perform(.back)
+            try await runtime.perform(.tap("Log in"))
+            _ = await runtime.wait(timeout: 10)
+            let ended = messages(log, "net").compactMap { $0["entry"] as? [String: Any] }.filter { $0["state"] as? String != "pending" }
+            #expect(ended.contains { ($0["url"] as? String)?.hasSuffix("/nowhere") == true && $0["state"] as? String == "failed" && $0["status"] as? Int == 404 })
+            #expect(ended.contains { $0["state"] as? String == "cancelled" && ($0["error"] as? String)?.hasPrefix("cancelled") == true })
+            #expect(ended.contains { ($0["url"] as? String)?.hasSuffix("/items") == true && $0["cache"] as? Bool == true })
+
             // Console: print and lunar.log with file:line, and evaluation.
             _ = try await runtime.withHost { _, state in
                 try state.run("""
