@@ -31,7 +31,7 @@ public final class DevtoolsServer: Sendable {
     /// - Throws: what ``WebServer/start()`` throws when the port cannot be used.
     public static func start(runtime: LunarRuntime, port: Int = 0, label: String) async throws -> DevtoolsServer {
         let targets = DevtoolsTargets()
-        targets.add(runtime, label: label)
+        await targets.add(runtime, label: label)
         let server = WebServer(configuration: .init(host: "127.0.0.1", port: port), inspector: targets)
         let running = try await server.start()
         let url = running.url.appendingPathComponent("devtools")

@@ -52,8 +52,8 @@ public final class DevtoolsTarget: Sendable {
 /// ```swift
 /// let targets = DevtoolsTargets()
 /// let server = WebServer(configuration: .init(port: 0), inspector: targets) { request in … }
-/// let target = targets.add(runtime, label: "tab 1 · /login") { screen, node in … }
-/// targets.remove(target)
+/// let target = await targets.add(runtime, label: "tab 1 · /login") { screen, node in … }
+/// await targets.remove(target)
 /// ```
 public final class DevtoolsTargets: WebInspector {
     private struct Registry {
@@ -66,28 +66,30 @@ public final class DevtoolsTargets: WebInspector {
     /// No targets yet.
     public init() {}
 
-    /// Adds an app; every open inspector hears of it (and an inspector with none inspects it).
+    /// Adds an app; every open inspector has heard of it when this returns (one that follows
+    /// the newest app inspects it).
     /// - Parameter highlight: outlines a node in the app, for an app shown in a browser tab.
     @discardableResult
     public func add(_ runtime: LunarRuntime, label: String,
-                    highlight: (@Sendable (ScreenID?, NodeID?) -> Void)? = nil) -> DevtoolsTarget {
+                    highlight: (@Sendable (ScreenID?, NodeID?) -> Void)? = nil) async -> DevtoolsTarget {
         let (target, connections) = registry.withLock { registry in
             registry.lastID += 1
             let target = DevtoolsTarget(id: registry.lastID, label: label, runtime: runtime, highlight: highlight)
             registry.targets[target.id] = target
             return (target, Array(registry.connections.values))
         }
-        Task { for connection in connections { await connection.targetsChanged() } }
+        for connection in connections { await connection.targetsChanged() }
         return target
     }
 
-    /// Removes an app (its tab closed); its inspectors move to the newest app left.
-    public func remove(_ target: DevtoolsTarget) {
+    /// Removes an app (its tab closed); its inspectors have moved to the newest app left when
+    /// this returns.
+    public func remove(_ target: DevtoolsTarget) async {
         let connections = registry.withLock { registry in
             registry.targets[target.id] = nil
             return Array(registry.connections.values)
         }
-        Task { for connection in connections { await connection.targetsChanged() } }
+        for connection in connections { await connection.targetsChanged() }
     }
 
     /// The apps now, oldest first.

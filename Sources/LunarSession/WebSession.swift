@@ -29,10 +29,10 @@ public enum WebSession {
         let server = WebServer(configuration: configuration, inspector: devtools) { request in
             let tab = try await WebAppTab.open(bundle, options: options, request: request)
             let outbox = request.outbox
-            let target = devtools.add(tab.runtime, label: "tab \(request.number) · \(request.path)") { screen, node in
+            let target = await devtools.add(tab.runtime, label: "tab \(request.number) · \(request.path)") { screen, node in
                 outbox.send(ServerMessage.highlight(screen: screen, node: node))
             }
-            tabs.insert(tab) { devtools.remove(target) }
+            tabs.insert(tab) { Task { await devtools.remove(target) } }
             return tab
         }
         if !configuration.isLoopback {

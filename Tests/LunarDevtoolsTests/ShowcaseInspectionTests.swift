@@ -46,7 +46,7 @@ import Testing
         try await withShowcase { runtime in
             let hooksBefore = await runtime.withInterceptors { $0.registrations.count }
             let targets = DevtoolsTargets()
-            targets.add(runtime, label: "headless")
+            await targets.add(runtime, label: "headless")
             let log = SharedLog<String>()
             let connection = await targets.connect(outbox: WebOutbox { log.append($0) })
 
@@ -150,7 +150,7 @@ import Testing
     @Test func aScriptErrorShowsWithItsStackUserFramesFirst() async throws {
         try await withShowcase { runtime in
             let targets = DevtoolsTargets()
-            targets.add(runtime, label: "headless")
+            await targets.add(runtime, label: "headless")
             let log = SharedLog<String>()
             let connection = await targets.connect(outbox: WebOutbox { log.append($0) })
             await runtime.withHost { _, state in
