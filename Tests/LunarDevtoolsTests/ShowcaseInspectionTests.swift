@@ -124,6 +124,10 @@ import Testing
             #expect(answer["id"] as? Int == 7 && answer["value"] as? String == "2" && answer["ok"] as? Bool == true)
             #expect(await connection.receive(#"{"t":"eval","id":8,"code":"nosuch.field"}"#) == nil)
             #expect(messages(log, "eval").last?["ok"] as? Bool == false)
+            // A runaway evaluation is stopped by the instruction budget; the app goes on.
+            #expect(await connection.receive(#"{"t":"eval","id":9,"code":"while true do end"}"#) == nil)
+            let runaway = try #require(messages(log, "eval").last)
+            #expect(runaway["id"] as? Int == 9 && runaway["ok"] as? Bool == false)
 
             // State: a tried URL, a storage edit.
             #expect(await connection.receive(#"{"t":"route","url":"/items/42?tab=info"}"#) == nil)
