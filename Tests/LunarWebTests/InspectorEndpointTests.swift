@@ -8,13 +8,14 @@ import Testing
 /// and the relay of messages (an echoing inspector stands for LunarDevtools, which the web
 /// server knows nothing of).
 @Suite(.timeLimit(.minutes(1))) struct InspectorEndpointTests {
-    /// Answers each message with `echo:TEXT`, refuses `bad`, and counts closed connections.
+    /// Answers each message with `echo:TEXT`, refuses `bad`, and tells `closed` of each closed
+    /// connection (after the server let go of its place).
     final class EchoInspector: WebInspector {
-        let closed = SharedLog<Int>()
+        let (closed, closing) = AsyncStream<Void>.makeStream()
         final class Connection: WebInspectorConnection {
             let outbox: WebOutbox
-            let closed: SharedLog<Int>
-            init(outbox: WebOutbox, closed: SharedLog<Int>) {
+            let closed: AsyncStream<Void>.Continuation
+            init(outbox: WebOutbox, closed: AsyncStream<Void>.Continuation) {
                 self.outbox = outbox
                 self.closed = closed
             }
@@ -23,11 +24,20 @@ import Testing
                 outbox.send("echo:" + text)
                 return nil
             }
-            func close() async { closed.append(1) }
+            func close() async { closed.yield() }
         }
+        /// Returns once a connection has closed (its hooks would be gone).
+        func waitForClose() async throws {
+            let closed = self.closed
+            try await withTimeout(20) {
+                var iterator = closed.makeAsyncIterator()
+                _ = await iterator.next()
+            }
+        }
+
         func connect(outbox: WebOutbox) async -> any WebInspectorConnection {
             outbox.send("hello")
-            return Connection(outbox: outbox, closed: closed)
+            return Connection(outbox: outbox, closed: closing)
         }
     }
 
@@ -62,7 +72,7 @@ import Testing
         tools.send("still here")
         try await tools.waitFor("echo:still here")
         await tools.close()
-        #expect(inspector.closed.all.count == 1)
+        try await inspector.waitForClose()
     }
 
     @Test func theInspectorSocketHasTheAppSocketsChecks() async throws {
@@ -83,5 +93,22 @@ import Testing
         let allowed = PageClient(server: running.url, origin: base, endpoint: "/lunar/devtools/ws?token=0123456789abcdef")
         try await allowed.waitFor("hello")
         await allowed.close()
+    }
+
+    @Test func inspectorsAreBoundedLikeTabs() async throws {
+        let inspector = EchoInspector()
+        let running = try await WebServer(configuration: .init(port: 0, maximumTabs: 1), inspector: inspector).start()
+        defer { Task { await running.stop() } }
+        let base = "http://127.0.0.1:\(running.url.port!)"
+        let first = PageClient(server: running.url, origin: base, endpoint: "/lunar/devtools/ws")
+        try await first.waitFor("hello")
+        let second = PageClient(server: running.url, origin: base, endpoint: "/lunar/devtools/ws")
+        try await second.waitFor(#""t":"busy""#)
+        try await second.waitForClose()
+        await first.close()
+        try await inspector.waitForClose()
+        let third = PageClient(server: running.url, origin: base, endpoint: "/lunar/devtools/ws")
+        try await third.waitFor("hello")
+        await third.close()
     }
 }

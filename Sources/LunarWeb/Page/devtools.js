@@ -11,6 +11,7 @@
   let lastTree = null;
   const requests = new Map();  // id -> entry
   let selectedRequest = null;
+  let busy = false;            // the server has no room for this page: do not reconnect
 
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -34,6 +35,7 @@
     };
     socket.onclose = () => {
       document.documentElement.dataset.devtools = "disconnected";
+      if (busy) return;
       status("Disconnected; reconnecting…");
       setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, 2000);
@@ -53,6 +55,7 @@
       case "vm": showViewModel(m); break;
       case "route": showRoute(m); break;
       case "refused": logLine({ level: "warn", text: "the app refused a request: " + m.reason }); break;
+      case "busy": busy = true; status(m.message); break;
       default: break;
     }
   }

@@ -67,6 +67,8 @@ public struct WebServer: Sendable {
     /// The developer tools behind `/devtools`, if the server serves them.
     public let inspector: (any WebInspector)?
     private let tabs: TabCount
+    /// Inspector pages open at once, bounded like the tabs.
+    private let inspectors: TabCount
     private let files = WebFileTables()
 
     /// A server that opens each tab's app with `openTab`, and serves `/devtools` when given an `inspector`.
@@ -76,6 +78,7 @@ public struct WebServer: Sendable {
         self.openTab = openTab
         self.inspector = inspector
         self.tabs = TabCount(limit: configuration.maximumTabs)
+        self.inspectors = TabCount(limit: configuration.maximumTabs)
     }
 
     /// A server of the developer tools alone (for an app that runs elsewhere: a terminal or
@@ -85,6 +88,7 @@ public struct WebServer: Sendable {
         self.openTab = nil
         self.inspector = inspector
         self.tabs = TabCount(limit: configuration.maximumTabs)
+        self.inspectors = TabCount(limit: configuration.maximumTabs)
     }
 
     /// Serves until cancelled; `onListening` gets the page's URL (with the token) once bound.
@@ -114,8 +118,9 @@ public struct WebServer: Sendable {
             }
         }
         if let inspector {
+            let inspectors = self.inspectors
             router.ws("/lunar/devtools/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, _ in
-                try await Self.inspect(inbound: inbound, outbound: outbound, inspector: inspector, logger: logger)
+                try await Self.inspect(inbound: inbound, outbound: outbound, inspector: inspector, count: inspectors, logger: logger)
             }
         }
         var serverLogger = Logger(label: "lunar.web.server")
@@ -219,10 +224,18 @@ public struct WebServer: Sendable {
 
     /// One inspector page, from its upgrade until it closes: its messages go to its connection
     /// (those over ``PageMessage/maximumBytes`` are refused unread), what the connection sends
-    /// goes back, and closing removes the connection's hooks.
+    /// goes back, and closing removes the connection's hooks. Beyond `count`'s limit a page is
+    /// told the server is busy.
     private static func inspect(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, inspector: any WebInspector, logger: Logger
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, inspector: any WebInspector, count: TabCount,
+        logger: Logger
     ) async throws {
+        guard count.open() != nil else {
+            logger.warning("refused an inspector: \(count.limit) are open already")
+            try await outbound.write(.text(ServerMessage.busy("\(count.limit) inspectors are open already; close one and reload.")))
+            try await outbound.close(.goingAway, reason: "busy")
+            return
+        }
         let (messages, queue) = AsyncStream<String>.makeStream()
         let writer = Task {
             for await text in messages { try? await outbound.write(.text(text)) }
@@ -250,6 +263,7 @@ public struct WebServer: Sendable {
         } catch {
             logger.debug("inspector: connection ended: \(error)")
         }
+        count.close()
         await connection.close()
         queue.finish()
         await writer.value
