@@ -20,7 +20,8 @@
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug -- what each command does
+//   LunarDevtools -> LunarRuntime, LunarWeb               -- the inspector behind /devtools and `--devtools`
+//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
 //   lunar (LunarCLI) -> LunarSession + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
 import Foundation
 import PackageDescription
@@ -211,7 +212,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/lunar.js"), .embedInCode("Page/lunar.css")],
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/lunar.js"), .embedInCode("Page/lunar.css"),
+                .embedInCode("Page/devtools.html"), .embedInCode("Page/devtools.js"), .embedInCode("Page/devtools.css"),
+            ],
             swiftSettings: strict
         ),
         // Signed .lunar archives: packing, defensive reading (a bounded zip reader of its own),
@@ -262,6 +266,17 @@ let package = Package(
             dependencies: ["LunarRuntime", "LunarBridge", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // The inspector (`/devtools` beside a web app, `--devtools` for a terminal or headless
+        // one): elements, network, console and state of a runtime, over LunarWeb's WebSocket;
+        // hooks installed only while an inspector is open.
+        .target(
+            name: "LunarDevtools",
+            dependencies: [
+                "LunarRuntime", "LunarBridge", "LunarUI", "LunarLayout", "LunarWeb", "LunarRouter", "LunarIntercept",
+                "LunarNetwork", "LunarJSON",
+            ],
+            swiftSettings: strict
+        ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
         // status, log file), the headless session over standard input, `lunar dev`'s watch and
         // serve loop, following a dev server, opening a BUNDLE argument (directory or archive),
@@ -271,7 +286,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
-                "LunarUpdates", "LunarUpdateServer", "LunarDebug",
+                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -315,6 +330,13 @@ let package = Package(
             name: "LunarWebTests",
             dependencies: [
                 "LunarWeb", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LunarDevtoolsTests",
+            dependencies: [
+                "LunarDevtools", "LunarWeb", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
             ],
             swiftSettings: strict
         ),
@@ -380,6 +402,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Layout", ["LunarLayout", "LunarUI"]),
         ("Debug", ["LunarBridge"]),
         ("Web", ["LunarWeb", "LunarUI"]),
+        ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarBundle", "LunarBridge"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
     // executable on raw sockets, run by Scripts/bench after the suites.

@@ -104,7 +104,9 @@ extension LuaState {
             for i in 1...max(1, frame.argumentCount) where i <= frame.argumentCount {
                 parts.append(LuaValue.readLossy(from: frame.stack, at: i).description)
             }
-            frame.state.output(parts.joined(separator: "\t") + "\n")
+            let text = parts.joined(separator: "\t") + "\n"
+            frame.state.output(text)
+            if let observer = frame.state.printObserver { observer(text, frame.stack.callerLocation()) }
             return .results(0)
         })
         setGlobal("__lunar_searcher", makeFunction(named: "require") { frame in

@@ -55,6 +55,9 @@ public final class LuaState {
     }
     /// Where `print` and Lua warnings go.
     public var output: (String) -> Void = { text in StandardStream.output.write(text) }
+    /// Also told of each `print`, with where in the script it was called (nil: nothing is
+    /// told, and `print` looks up no location): the inspector's console sets it while open.
+    package var printObserver: ((String, LuaSourceLocation?) -> Void)?
     /// Runs asynchronous bridged functions and hops their completion back; set by ``LuaEngine``.
     public var asyncDriver: (any LuaAsyncDriver)?
     /// Coroutines started by the runtime: bridged async functions may yield them.
@@ -71,7 +74,7 @@ public final class LuaState {
     var warningBuffer = ""
     var extensions: [ObjectIdentifier: AnyObject] = [:]
     /// The attached debugger (``LuaDebugger/attach(to:)``), if any.
-    var debugger: LuaDebugger?
+    package var debugger: LuaDebugger?
     /// Called when control returns to the host after running Lua (the end of
     /// a host call that was not nested in another). The runtime uses it to
     /// re-render after callbacks.

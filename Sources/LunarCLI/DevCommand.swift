@@ -44,8 +44,11 @@ struct DevCommand: AsyncParsableCommand {
     @Option(name: .customLong("debug"), help: "Listen for a Debug Adapter Protocol client (VS Code) on 127.0.0.1 at this port (0 picks one).")
     var debugPort: Int?
 
+    @OptionGroup var devtools: DevtoolsOptions
+
     func validate() throws {
         try WebOptions(web: web, port: port, host: host, maxTabs: maxTabs).validate(headless: headless)
+        try devtools.validate(web: web)
         if web, debugPort != nil { throw ValidationError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet") }
     }
 
@@ -59,7 +62,8 @@ struct DevCommand: AsyncParsableCommand {
             try await DevSession.run(
                 bundle: URL(fileURLWithPath: bundle), host: web ? "127.0.0.1" : host, port: web ? 0 : port,
                 apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)), mockAPI: !api.noMockAPI,
-                interface: options.interface(default: BundleSession.interface(headless: headless, development: true)), debugPort: debugPort)
+                interface: options.interface(default: BundleSession.interface(headless: headless, development: true)), debugPort: debugPort,
+                devtoolsPort: devtools.port(web: web))
         }
     }
 }

@@ -38,6 +38,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("debug"), help: "Listen for a Debug Adapter Protocol client (VS Code) on 127.0.0.1 at this port (0 picks one).")
     var debugPort: Int?
 
+    @OptionGroup var devtools: DevtoolsOptions
+
     @OptionGroup var api: APIOptions
 
     @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
@@ -63,6 +65,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try web.validate(headless: headless)
+        try devtools.validate(web: web.web)
         if web.web, debugPort != nil {
             throw ValidationError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
         }
@@ -75,6 +78,7 @@ struct RunCommand: AsyncParsableCommand {
         guard channel != nil, trust != nil else { throw ValidationError("--updates needs --channel NAME and --trust FILE.pub") }
         if web.web { throw ValidationError("--updates runs one app on this device; it does not combine with --web") }
         if debugPort != nil { throw ValidationError("--debug does not combine with --updates yet: debug the bundle itself with lunar run BUNDLE --debug PORT") }
+        if devtools.devtools { throw ValidationError("--devtools does not combine with --updates yet: inspect the bundle itself with lunar run BUNDLE --devtools") }
         guard let url = updates.flatMap(URL.init(string:)), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("--updates '\(updates ?? "")' is not an http:// or https:// URL")
         }
@@ -99,7 +103,8 @@ struct RunCommand: AsyncParsableCommand {
                     mockAPI: api.apiBaseURL == nil && !api.noMockAPI)
                 var options = RuntimeOptions()
                 options.apiBaseURL = api.apiBaseURL.flatMap(URL.init(string:)) ?? remote.mockAPI
-                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort)
+                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort,
+                                           devtoolsPort: devtools.port(web: web.web))
             } else {
                 try await runLocal(interface)
             }
@@ -118,6 +123,6 @@ struct RunCommand: AsyncParsableCommand {
         defer { opened.close() }
         try await BundleSession.runLocal(
             opened.bundle, options: opened.defaultOptions, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
-            mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort)
+            mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort, devtoolsPort: devtools.port(web: web.web))
     }
 }

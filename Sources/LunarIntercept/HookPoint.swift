@@ -75,6 +75,15 @@ public final class HookPoint<Invocation, Output> {
         }
     }
 
+    /// The registered hooks in run order (every `before`, then `instead`, then `after`), as
+    /// descriptions: for listing what intercepts a point (the inspector's State panel).
+    public var registrations: [HookRegistration] {
+        (before + instead + after).map {
+            HookRegistration(point: name, position: $0.hook.position, side: $0.side, once: $0.once,
+                             scoped: $0.scope.predicate != nil)
+        }
+    }
+
     /// The tags of the hooks in run order when every registered hook is an
     /// `after` hook that runs for every invocation, every time (scope `.all`,
     /// not `once`), and has a tag; nil otherwise (also when empty). An owner

@@ -138,6 +138,27 @@ public final class Router {
         return table !== globalTable && table.fallbackToGlobal && globalTable.trie.hasMatch(request)
     }
 
+    /// The route ``open(_:extra:)`` would offer `url` to first, with its parameters (query items
+    /// and route variables), calling no handler; nil when no route matches. A dry run: what a
+    /// handler would decline is not known here, so this is the first candidate, not the taker.
+    public func match(_ url: String) -> RouteMatch? {
+        guard let request = RequestURL(parsing: url, hostAsPath: options.hostAsPath) else { return nil }
+        var dispatch = Dispatch(request: request, extra: [:], decodePlus: options.decodePlus)
+        let table = table(for: request)
+        if let found = dispatch.first(in: table) { return found }
+        if table !== globalTable, table.fallbackToGlobal { return dispatch.first(in: globalTable) }
+        return nil
+    }
+
+    /// Every registered route, as registered (the pattern given to ``add(_:scheme:priority:handler:)``,
+    /// its scheme and priority), global routes first, each table in registration order.
+    public var routes: [RouteToken] {
+        let tables = [globalTable] + schemeTables.keys.sorted().compactMap { schemeTables[$0] }
+        return tables.flatMap { table in
+            table.tokensByPattern.values.flatMap { $0 }.sorted { ($0.routes.first?.sequence ?? 0) < ($1.routes.first?.sequence ?? 0) }
+        }
+    }
+
     private func table(forRegistering scheme: String?) throws(RouterError) -> RouteTable {
         guard let scheme else { return globalTable }
         guard RequestURL.isValidScheme(scheme) else { throw .invalidScheme(scheme) }
@@ -189,6 +210,14 @@ extension Router {
                 if route.handler(match(for: route, scheme: table.scheme)) { return true }
             }
             return false
+        }
+
+        /// The first route of `table` in priority order that matches, as a match; nil when none does.
+        mutating func first(in table: RouteTable) -> RouteMatch? {
+            var candidates: [RouteDefinition] = []
+            table.trie.matches(request, into: &candidates)
+            guard let route = candidates.filter(\.isRegistered).min(by: { $0.precedes($1) }) else { return nil }
+            return match(for: route, scheme: table.scheme)
         }
 
         private mutating func match(for route: RouteDefinition, scheme: String?) -> RouteMatch {

@@ -2,6 +2,7 @@ import Foundation
 import LunarBundle
 import LunarDebug
 import LunarDevServer
+import LunarDevtools
 import LunarRuntime
 import LunarWeb
 
@@ -50,20 +51,32 @@ public enum BundleSession {
     ///     session's user has it on standard error already).
     ///   - debugPort: listen for a Debug Adapter Protocol client on 127.0.0.1 at this port
     ///     (0 picks one) while the app runs; nil: no debugger.
+    ///   - devtoolsPort: serve the inspector (`/devtools`) on 127.0.0.1 at this port (0 picks
+    ///     one) and print its address on standard error; nil: no inspector. A web app has
+    ///     its inspector at `/devtools` of its own server, so the port is not used there.
     /// - Throws: ``HeadlessSession/Failure`` for a headless command that cannot be carried
     ///   out, a `BundleError` when the bundle cannot start, ``SessionError`` when the
-    ///   debugger's port cannot be used.
+    ///   debugger's or the inspector's port cannot be used.
     public static func run(
         _ bundle: ScriptBundle, options: RuntimeOptions, interface: Interface,
-        events: AsyncStream<BundleEvent>? = nil, status: String? = nil, debugPort: Int? = nil
+        events: AsyncStream<BundleEvent>? = nil, status: String? = nil, debugPort: Int? = nil,
+        devtoolsPort: Int? = nil
     ) async throws {
         switch interface {
         case .terminal:
             let runtime = try await makeRuntime(bundle, options, renderer: "terminal")
             let debugServer = try await startDebugger(runtime, port: debugPort)
             defer { debugServer?.stop() }
-            let shown = [status, debugServer.map { "debugger on \($0.host):\($0.port)" }].compactMap { $0 }.joined(separator: " · ")
-            try await TerminalSession.run(runtime, events: events, status: shown.isEmpty ? nil : shown)
+            let devtools = try await startDevtools(runtime, port: devtoolsPort, label: "terminal")
+            let shown = [status, debugServer.map { "debugger on \($0.host):\($0.port)" },
+                         devtools.map { "inspector at \($0.url.absoluteString)" }].compactMap { $0 }.joined(separator: " · ")
+            do {
+                try await TerminalSession.run(runtime, events: events, status: shown.isEmpty ? nil : shown)
+            } catch {
+                await devtools?.stop()
+                throw error
+            }
+            await devtools?.stop()
         case .web(let configuration):
             guard debugPort == nil else {
                 throw SessionError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
@@ -86,7 +99,14 @@ public enum BundleSession {
             try await RuntimeScope.run({ try await makeRuntime(bundle, options, renderer: "headless") }) { runtime in
                 let debugServer = try await startDebugger(runtime, port: debugPort)
                 defer { debugServer?.stop() }
-                try await HeadlessSession(runtime: runtime, keepsGoing: keepsGoing).run(inputs)
+                let devtools = try await startDevtools(runtime, port: devtoolsPort, label: "headless")
+                do {
+                    try await HeadlessSession(runtime: runtime, keepsGoing: keepsGoing).run(inputs)
+                } catch {
+                    await devtools?.stop()
+                    throw error
+                }
+                await devtools?.stop()
             }
         }
     }
@@ -104,6 +124,20 @@ public enum BundleSession {
         return server
     }
 
+    /// The inspector for `runtime` on 127.0.0.1:`port`, its address printed alone on a line of
+    /// standard error; nil without a port.
+    static func startDevtools(_ runtime: LunarRuntime, port: Int?, label: String) async throws -> DevtoolsServer? {
+        guard let port else { return nil }
+        let server: DevtoolsServer
+        do {
+            server = try await DevtoolsServer.start(runtime: runtime, port: port, label: label)
+        } catch {
+            throw ServeSession.cannotServe(host: "127.0.0.1", port: port, error)
+        }
+        SessionOutput.error(server.url.absoluteString + "\n")
+        return server
+    }
+
     /// Runs a bundle from disk (`lunar run DIR` or an opened archive). The network layer's base
     /// URL is `apiBaseURL` when given; otherwise, when `mockAPI` is true and the bundle has a
     /// `mock-api/` directory, its mock API served on loopback for the session.
@@ -111,19 +145,19 @@ public enum BundleSession {
     /// - Throws: ``SessionError`` when the mock API cannot be served; what ``run(_:options:interface:events:status:)`` throws.
     public static func runLocal(
         _ bundle: ScriptBundle, options: RuntimeOptions, apiBaseURL: URL?, mockAPI: Bool, interface: Interface,
-        debugPort: Int? = nil
+        debugPort: Int? = nil, devtoolsPort: Int? = nil
     ) async throws {
         if let apiBaseURL {
             var options = options
             options.apiBaseURL = apiBaseURL
-            try await run(bundle, options: options, interface: interface, debugPort: debugPort)
+            try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
             return
         }
         do {
             try await MockAPIScope.run(for: mockAPI ? bundle : nil) { mockAPI in
                 var options = options
                 if let mockAPI { options.apiBaseURL = mockAPI }
-                try await run(bundle, options: options, interface: interface, debugPort: debugPort)
+                try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
             }
         } catch let error as MockAPIScopeError {
             throw SessionError("\(error)")

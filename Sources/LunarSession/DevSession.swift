@@ -13,10 +13,11 @@ public enum DevSession {
     ///   - apiBaseURL: where the network layer sends requests; nil for the bundle's mock API
     ///     (served by the dev server) when `mockAPI` is true and the bundle has one.
     ///   - debugPort: the Debug Adapter Protocol port on 127.0.0.1 (0 picks one); nil: no debugger.
+    ///   - devtoolsPort: the inspector's port on 127.0.0.1 (0 picks one); nil: no inspector server.
     /// - Throws: ``SessionError`` when the bundle cannot be opened, watched or served.
     public static func run(
         bundle directory: URL, host: String, port: Int, apiBaseURL: URL?, mockAPI: Bool, interface: BundleSession.Interface,
-        debugPort: Int? = nil
+        debugPort: Int? = nil, devtoolsPort: Int? = nil
     ) async throws {
         let loaded = try ServeSession.openBundle(directory)
         let watcher = BundleWatcher(root: loaded.root)
@@ -45,7 +46,8 @@ public enum DevSession {
             } catch {
                 throw SessionError("\(error)")
             }
-            try await BundleSession.run(loaded, options: options, interface: interface, events: events, status: serving, debugPort: debugPort)
+            try await BundleSession.run(loaded, options: options, interface: interface, events: events, status: serving, debugPort: debugPort,
+                                        devtoolsPort: devtoolsPort)
         } catch {
             await server.stop()
             throw error

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBundle
+import LunarDevtools
 import LunarRuntime
 import LunarUI
 import LunarWeb
@@ -7,12 +8,14 @@ import Synchronization
 
 /// `lunar run BUNDLE --web` and `lunar dev BUNDLE --web`: the app in browser tabs, one runtime
 /// per tab (``WebAppTab``), served by a ``WebServer``; bundle events (a watcher's saves) reach
-/// every open tab, each keeping its state.
+/// every open tab, each keeping its state. `/devtools` on the same server inspects the tabs
+/// (``DevtoolsTargets``: each tab is a target, the newest inspected by default).
 public enum WebSession {
     /// Serves `bundle` until the process is interrupted.
     ///
     /// Prints the page's address on standard output, alone on its line, once listening (with
-    /// its token when the server is exposed, after a warning on standard error).
+    /// its token when the server is exposed, after a warning on standard error), and the
+    /// inspector's on standard error.
     ///
     /// - Parameters:
     ///   - events: saved files to hot-reload into every tab; nil when the bundle does not change.
@@ -22,9 +25,14 @@ public enum WebSession {
         events: AsyncStream<BundleEvent>? = nil
     ) async throws {
         let tabs = OpenTabs()
-        let server = WebServer(configuration: configuration) { request in
+        let devtools = DevtoolsTargets()
+        let server = WebServer(configuration: configuration, inspector: devtools) { request in
             let tab = try await WebAppTab.open(bundle, options: options, request: request)
-            tabs.insert(tab)
+            let outbox = request.outbox
+            let target = await devtools.add(tab.runtime, label: "tab \(request.number) · \(request.path)") { screen, node in
+                outbox.send(ServerMessage.highlight(screen: screen, node: node))
+            }
+            tabs.insert(tab) { Task { await devtools.remove(target) } }
             return tab
         }
         if !configuration.isLoopback {
@@ -40,6 +48,7 @@ public enum WebSession {
             throw ServeSession.cannotServe(host: configuration.host, port: configuration.port, error)
         }
         SessionOutput.standard(running.url.absoluteString + "\n")
+        SessionOutput.error("lunar: developer tools at " + Self.devtoolsAddress(running.url) + "\n")
         // One consumer, so saves apply in the order they happened, to every tab.
         if let events {
             for await event in events {
@@ -66,13 +75,26 @@ public enum WebSession {
     }
 }
 
+extension WebSession {
+    /// `/devtools` on the server at `url` (its token kept).
+    static func devtoolsAddress(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString + "devtools" }
+        components.path = "/devtools"
+        return components.string ?? url.absoluteString + "devtools"
+    }
+}
+
 /// The tabs open now, for bundle events to reach each; a closed tab leaves on its own.
 final class OpenTabs: Sendable {
     private let tabs = Mutex<[ObjectIdentifier: WebAppTab]>([:])
 
-    func insert(_ tab: WebAppTab) {
+    /// Holds `tab` until it closes; then `closed` runs too.
+    func insert(_ tab: WebAppTab, closed: @escaping @Sendable () -> Void = {}) {
         tabs.withLock { $0[ObjectIdentifier(tab)] = tab }
-        tab.onClose = { [weak self] in self?.remove(tab) }
+        tab.onClose = { [weak self] in
+            self?.remove(tab)
+            closed()
+        }
     }
 
     func remove(_ tab: WebAppTab) { _ = tabs.withLock { $0.removeValue(forKey: ObjectIdentifier(tab)) } }

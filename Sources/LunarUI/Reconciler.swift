@@ -81,6 +81,28 @@ public final class Reconciler {
         record.props = record.props.merging(props)
     }
 
+    /// The mutations that build the screen's current content in an empty renderer: each node
+    /// created, then its children, then inserted (the root with no parent). For a second
+    /// observer of a screen that is already shown, such as the inspector's element tree.
+    public func creation() -> [Mutation] {
+        guard let root else { return [] }
+        var mutations: [Mutation] = []
+        var pending: [(node: ReconciledNode, parent: NodeID?, index: Int, inserting: Bool)] = [(root, nil, 0, false)]
+        // An explicit stack, so a deep tree cannot overflow the call stack.
+        while let (node, parent, index, inserting) = pending.popLast() {
+            if inserting {
+                mutations.append(.insert(node.id, parent: parent, index: index))
+                continue
+            }
+            mutations.append(.create(node.id, kind: node.kind, props: node.props, events: node.events))
+            pending.append((node, parent, index, true))
+            for (position, child) in node.children.enumerated().reversed() {
+                pending.append((child, node.id, position, false))
+            }
+        }
+        return mutations
+    }
+
     /// The props the renderer was last told for `node`, or nil if it does not exist.
     public func props(of node: NodeID) -> Props? {
         nodes[node]?.props

@@ -553,6 +553,144 @@ return screen
             finally:
                 lunar.stop()
 
+        def devtools_address(lunar):
+            """The inspector's address a `--web` run prints on standard error."""
+            lunar.wait_for_stderr("developer tools at ")
+            line = next(l for l in lunar.stderr if "developer tools at " in l)
+            return line.split("developer tools at ", 1)[1].strip()
+
+        def test_devtools_beside_the_app():
+            bundle = os.path.join(storage, "showcase-devtools")
+            shutil.rmtree(bundle, ignore_errors=True)
+            shutil.copytree(SHOWCASE, bundle)
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                address = devtools_address(lunar)
+                assert re.fullmatch(r"http://127\.0\.0\.1:\d+/devtools", address), address
+                port = int(address.split(":")[2].split("/")[0])
+                # The inspector's socket is under the app's checks: only its own page's origin.
+                assert upgrade_status(port, "http://evil.example", "/lunar/devtools/ws") != 101
+                assert upgrade_status(port, "http://127.0.0.1:%d" % port, "/lunar/devtools/ws") == 101
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                app = context.new_page()
+                app.set_viewport_size({"width": 420, "height": 760})
+                app.goto(lunar.url)
+                expect(app.get_by_role("heading", name="Login")).to_be_visible()
+                tools = context.new_page()
+                tools.goto(address)
+                expect(tools.get_by_role("combobox", name="App")).to_have_text(re.compile(r"tab 1"))
+
+                # Elements: the login screen's tree; a TextField's props; hovering outlines it in the app.
+                expect(tools.locator("#dt-stack")).to_contain_text("Login")
+                field = tools.get_by_role("treeitem").filter(has_text='"Account"')
+                expect(field).to_contain_text("TextField")
+                field.click()
+                props = tools.get_by_role("table", name="Props")
+                expect(props.get_by_role("row").filter(has_text="placeholder")).to_contain_text("Account")
+                expect(props.get_by_role("row").filter(has_text="maxLength")).to_contain_text("25")
+                expect(tools.get_by_label("Frame")).to_contain_text("×")
+                suite.shot(tools, "devtools-elements")
+                tools.get_by_role("treeitem").filter(has_text='"Log in"').hover()
+                expect(app.locator(".lunar-highlight")).to_have_count(1)
+                expect(app.get_by_role("button", name="Log in")).to_have_class(re.compile(r"lunar-highlight"))
+                tools.locator("#dt-stack").hover()
+                field.hover()
+                expect(app.get_by_placeholder("Account")).to_have_class(re.compile(r"lunar-highlight"))
+
+                # State: routes, a tried URL's params, the view-model following the app.
+                tools.get_by_role("tab", name="State").click()
+                expect(tools.get_by_role("table", name="Routes")).to_contain_text("/items/:id")
+                tools.get_by_label("Try a URL").fill("/items/42?tab=info")
+                tools.get_by_role("button", name="Match").click()
+                params = tools.get_by_role("table", name="Parameters")
+                expect(params.get_by_role("row").filter(has_text="id")).to_contain_text("42")
+                expect(params.get_by_role("row").filter(has_text="tab")).to_contain_text("info")
+                vm = tools.get_by_role("table", name="View-model")
+                expect(vm.locator("tr[data-name=account]")).to_contain_text('""')
+                app.get_by_placeholder("Account").fill("ann")
+                expect(vm.locator("tr[data-name=account]")).to_contain_text('"ann"')
+                expect(vm.locator("tr[data-name=login]")).to_contain_text("enabled=false")
+                app.get_by_placeholder("Password").fill("secret1")
+                expect(vm.locator("tr[data-name=login]")).to_contain_text("enabled=true")
+                suite.shot(tools, "devtools-state")
+
+                # Network: the login POST, its status and bodies.
+                app.get_by_role("button", name="Log in").click()
+                expect(app.get_by_role("heading", name="Sample list")).to_be_visible()
+                tools.get_by_role("tab", name="Network").click()
+                post = tools.locator("#dt-net-rows tr").filter(has_text="POST")
+                expect(post).to_contain_text("200")
+                post.click()
+                expect(tools.get_by_label("Request body")).to_contain_text("ann")
+                expect(tools.get_by_label("Response body")).not_to_be_empty()
+                tools.get_by_label("Filter requests").fill("POST")
+                expect(tools.locator("#dt-net-rows tr")).to_have_count(1)
+                tools.get_by_label("Filter requests").fill("")
+                suite.shot(tools, "devtools-network")
+
+                # Console: lunar.log with file:line (app.lua's interceptor), and evaluation.
+                tools.get_by_role("tab", name="Console").click()
+                line = tools.locator(".dt-line.dt-info").filter(has_text="screen appeared")
+                expect(line.first).to_contain_text(re.compile(r"app\.lua:\d+"))
+                tools.get_by_label("Evaluate Lua").fill("1+1")
+                tools.get_by_label("Evaluate Lua").press("Enter")
+                expect(tools.locator(".dt-result .dt-text").last).to_have_text("2")
+                suite.shot(tools, "devtools-console")
+
+                # Storage: the login stored loggedIn; edit it, and the app sees the edit.
+                tools.get_by_role("tab", name="State").click()
+                value = tools.get_by_label("Value of loggedIn")
+                expect(value).to_have_value("true")
+                value.fill("false")
+                value.press("Enter")
+                expect(tools.get_by_label("Value of loggedIn")).to_have_value("false")
+                tools.get_by_role("tab", name="Console").click()
+                tools.get_by_label("Evaluate Lua").fill('require("lunar.storage").get("loggedIn")')
+                tools.get_by_label("Evaluate Lua").press("Enter")
+                expect(tools.locator(".dt-result .dt-text").last).to_have_text("false")
+
+                # A second tab is inspected by default (the newest); the selector goes back to the first.
+                second = context.new_page()
+                second.goto(lunar.url)
+                expect(second.get_by_role("heading", name="Login")).to_be_visible()
+                select = tools.get_by_role("combobox", name="App")
+                expect(select.locator("option")).to_have_count(2)
+                expect(tools.get_by_role("status")).to_contain_text("tab 2")
+                select.select_option(label=select.locator("option").first.text_content())
+                expect(tools.get_by_role("status")).to_contain_text("tab 1")
+                context.close()
+            finally:
+                lunar.stop()
+
+        def test_devtools_for_a_headless_run():
+            process = subprocess.Popen(
+                [binary, "run", SHOWCASE, "--devtools"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, env=env)
+            try:
+                # The address is alone on a line of standard error; standard output is the headless text.
+                address = None
+                for line in process.stderr:
+                    if re.fullmatch(r"http://127\.0\.0\.1:\d+/devtools", line.strip()):
+                        address = line.strip()
+                        break
+                assert address, "no inspector address on standard error"
+                page = new_page()
+                page.goto(address)
+                expect(page.get_by_role("combobox", name="App")).to_have_text("headless")
+                expect(page.get_by_role("treeitem").filter(has_text='"Account"')).to_contain_text("TextField")
+                # Commands on standard input move the app; the inspector follows.
+                process.stdin.write("type Account ann\n")
+                process.stdin.flush()
+                page.get_by_role("tab", name="State").click()
+                expect(page.get_by_role("table", name="View-model").locator("tr[data-name=account]")).to_contain_text('"ann"')
+                page.close()
+                process.stdin.close()
+                assert process.wait(timeout=20) == 0
+            finally:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -565,6 +703,7 @@ return screen
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
                      test_virtualized_list, test_accessibility_switch_and_pressable,
                      test_bundle_image_is_served_by_opaque_address,
+                     test_devtools_beside_the_app, test_devtools_for_a_headless_run,
                      test_tap_roundtrip_benchmark]:
             suite.run(test)
         browser.close()

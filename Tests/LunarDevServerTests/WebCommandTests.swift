@@ -50,6 +50,44 @@ import Testing
         try await dev.waitForError("(attach with: lunar run http://127.0.0.1:")
     }
 
+    @Test func runWebNamesItsInspectorOnStandardError() async throws {
+        let bundle = try TemporaryBundle()
+        defer { bundle.remove() }
+        let run = try LiveProcess(["run", bundle.root.path, "--web", "--port", "0"])
+        defer { run.terminate() }
+        let url = try await printedURL(run)
+        try await run.waitForError("/devtools\n")
+        #expect(run.standardError.contains("lunar: developer tools at \(url)devtools\n"))
+        let page = try await DevServerClient(baseURL: try #require(URL(string: url))).send("GET", "/devtools")
+        #expect(page.status == 200)
+        #expect(page.text.contains("/lunar/devtools.js"))
+    }
+
+    @Test func runDevtoolsHeadlessPrintsTheInspectorAloneOnAStandardErrorLine() async throws {
+        let bundle = try TemporaryBundle()
+        defer { bundle.remove() }
+        let run = try LiveProcess(["run", bundle.root.path, "--headless", "--devtools"])
+        defer { run.terminate() }
+        try await run.waitForError("/devtools\n")
+        let line = try #require(run.standardError.split(separator: "\n").first { $0.hasSuffix("/devtools") })
+        let match = try #require(line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/devtools/), "\(line)")
+        #expect(!run.standardOutput.contains("/devtools"))
+        let client = try DevServerClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(match.1)/")))
+        #expect(try await client.send("GET", "/devtools").status == 200)
+        #expect(try await client.send("GET", "/").status == 404)
+    }
+
+    @Test(arguments: [
+        (["--devtools-port", "0"], "--devtools-port goes with --devtools"),
+        (["--devtools", "--devtools-port", "70000"], "--devtools-port 70000 is not a port (0 to 65535)"),
+        (["--web", "--devtools", "--devtools-port", "0"], "with --web the inspector is at /devtools on the app's own port"),
+    ])
+    func devtoolsOptionsAreChecked(arguments: [String], message: String) async throws {
+        let run = try LiveProcess(["run", "/nowhere"] + arguments)
+        #expect(try await run.finish() != 0)
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
     @Test func webAndHeadlessTogetherAreRefused() async throws {
         let run = try LiveProcess(["run", "/nowhere", "--web", "--headless"])
         #expect(try await run.finish() != 0)

@@ -11,12 +11,14 @@ final class PageClient: Sendable {
     private let socket: Int32
     private let writeLock = Mutex(())
 
-    /// Connects to `server`'s socket as a page at `path` would, with `origin` (nil: none sent).
-    init(server: URL, path: String = "/", origin: String?, query: String = "") {
+    /// Connects to `server`'s socket as a page at `path` would, with `origin` (nil: none sent);
+    /// `endpoint` names another socket of the server (`/lunar/devtools/ws`) instead.
+    init(server: URL, path: String = "/", origin: String?, query: String = "", endpoint: String? = nil) {
         let port = server.port ?? 80
         socket = Self.connect(port: port)
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-        var request = "GET /lunar/ws?path=\(encoded)\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        let target = endpoint ?? "/lunar/ws?path=\(encoded)\(query)"
+        var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let origin { request += "Origin: \(origin)\r\n" }
         request += "\r\n"
@@ -33,6 +35,9 @@ final class PageClient: Sendable {
 
     /// Sends one text message, masked as a client must.
     func send(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8))) }
+
+    /// Sends one binary message.
+    func sendBinary(_ bytes: [UInt8]) { write(Self.frame(opcode: 2, bytes)) }
 
     /// Closes the socket, as closing the tab does, and waits until the server has.
     func close() async {

@@ -90,6 +90,15 @@ public final class Interceptors {
         return addCallHook(key, hook, side: .swift, once: once, scope: scope)
     }
 
+    /// Every registered hook, Swift and script: screen steps, view-model steps, then bridged
+    /// calls (by function name), each point's hooks in run order.
+    public var registrations: [HookRegistration] {
+        let screens = ScreenEvent.allCases.flatMap { point(for: $0).registrations }
+        let viewModels = ViewModelEvent.allCases.flatMap { point(for: $0).registrations }
+        let bridged = calls.values.sorted { $0.key.description < $1.key.description }.flatMap { $0.point.registrations }
+        return screens + viewModels + bridged
+    }
+
     // MARK: Hook points
 
     func point(for event: ScreenEvent) -> HookPoint<ScreenHookCall, [LuaValue]> { screenPoints[event]! }

@@ -115,6 +115,7 @@ extension ScreenHost {
         if let prop { props[PropName(rawValue: key.prop)] = prop }
         if let mutation = screen.reconciler.updateProps(props, of: key.node) {
             renderer?.apply([mutation], to: id)
+            onContentChange?()
         }
     }
 
@@ -141,6 +142,7 @@ extension ScreenHost {
         }
         if let mutation = screen.reconciler.updateProps(Props([(PropName.style, .style(style))]), of: key.node) {
             renderer?.apply([mutation], to: screen.id)
+            onContentChange?()
         }
     }
 

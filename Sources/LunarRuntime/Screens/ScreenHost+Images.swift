@@ -146,7 +146,10 @@ extension ScreenHost {
         for screen in screens.values {
             for (node, image) in screen.images where image.source == source {
                 shown = true
-                if let mutation = screen.reconciler.updateProps(props, of: node) { renderer?.apply([mutation], to: screen.id) }
+                if let mutation = screen.reconciler.updateProps(props, of: node) {
+                    renderer?.apply([mutation], to: screen.id)
+                    onContentChange?()
+                }
             }
         }
         guard shown else {

@@ -168,6 +168,7 @@ extension ScreenHost {
             stacks[stacks.count - 1].append(screen.id)
             renderer?.push(screen.id, title: screen.title)
         }
+        onContentChange?()
     }
 
     // MARK: Closing screens
@@ -209,6 +210,7 @@ extension ScreenHost {
         if let uncovered { _ = lifecycle(uncovered, "didAppear") }
         close(leaving)
         renderVisible()
+        onContentChange?()
         return true
     }
 
@@ -226,6 +228,7 @@ extension ScreenHost {
         if let uncovered { _ = lifecycle(uncovered, "didAppear") }
         for screen in leaving.reversed() { close(screen) }
         renderVisible()
+        onContentChange?()
         return true
     }
 

@@ -77,7 +77,10 @@ extension ScreenHost {
         let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))
         recordLists(lists, on: screen)
         recordImages(images, on: screen)
-        if !mutations.isEmpty { renderer?.apply(mutations, to: screen.id) }
+        if !mutations.isEmpty {
+            renderer?.apply(mutations, to: screen.id)
+            onContentChange?()
+        }
         if let reloadError {
             if screen.overlay?.message != reloadError.overlayMessage { showOverlay(reloadError, on: screen) }
         } else if screen.overlay != nil {

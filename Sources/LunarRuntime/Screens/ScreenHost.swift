@@ -57,6 +57,9 @@ public final class ScreenHost: RendererDelegate {
     var imageStates: [String: ImageSourceState] = [:]
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
+    /// Told after the renderer was sent a change of some screen's content or of the stack
+    /// (nil: nobody is told): the inspector's element tree follows the app with it.
+    package var onContentChange: (() -> Void)?
 
     init(state: LuaState, bundle: ScriptBundle, router: Router) throws {
         self.state = state
@@ -92,7 +95,7 @@ public final class ScreenHost: RendererDelegate {
 
     /// The navigation stack, bottom first: module names and whether presented.
     public var stackDescription: [(module: String, title: String?, modal: Bool)] {
-        stacks.flatMap { $0 }.compactMap { id in screens[id].map { ($0.module, $0.title, $0.modal) } }
+        shownScreens.map { ($0.module, $0.title, $0.modal) }
     }
 
     /// Lua helpers the host calls; written in Lua so that metamethods and

@@ -98,6 +98,7 @@
       case "noalert": alerts = alerts.filter((a) => a.id !== m.id); renderAlert(); break;
       case "refused": console.warn("lunar: the server refused a message: " + m.reason); break;
       case "notice": console.info("lunar: " + m.text); break;
+      case "highlight": highlight(m.s, m.n); break;
       case "pong": { const resolve = pings.get(m.id); pings.delete(m.id); if (resolve) resolve(); break; }
       case "busy":
         busy = true;
@@ -650,6 +651,16 @@
     if (n === null) { if (document.activeElement) document.activeElement.blur(); return; }
     const node = nodes.get(key(s, n));
     if (node) node.el.focus();
+  }
+
+  // The inspector's pointer is over node n of screen s (none: no outline).
+  function highlight(s, n) {
+    for (const el of document.querySelectorAll(".lunar-highlight")) el.classList.remove("lunar-highlight");
+    const node = s === undefined ? null : nodes.get(key(s, n));
+    if (node) {
+      node.el.classList.add("lunar-highlight");
+      node.el.scrollIntoView({ block: "nearest" });
+    }
   }
 
   // For tests and benchmarks: a bare round trip to the server (it answers without the app).

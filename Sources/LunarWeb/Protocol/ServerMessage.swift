@@ -166,6 +166,13 @@ public enum ServerMessage {
     /// `{"t":"pong","id":7}`: the answer to a page's ping.
     static func pong(_ id: Int) -> String { "{\"t\":\"pong\",\"id\":\(id)}" }
 
+    /// `{"t":"highlight","s":1,"n":5}`: outline node `n` of screen `s` (the element the
+    /// inspector's pointer is over); `{"t":"highlight"}` removes the outline.
+    public static func highlight(screen: ScreenID?, node: NodeID?) -> String {
+        guard let screen, let node else { return "{\"t\":\"highlight\"}" }
+        return "{\"t\":\"highlight\",\"s\":\(screen.rawValue),\"n\":\(node.rawValue)}"
+    }
+
     /// `{"t":"notice","text":"reloaded screens/login.lua"}`: a line for the page's console.
     public static func notice(_ text: String) -> String {
         var object = JSONObject()

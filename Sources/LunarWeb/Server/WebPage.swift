@@ -8,4 +8,10 @@ enum WebPage {
     static let script = String(decoding: PackageResources.lunar_js, as: UTF8.self)
     /// lunar.css: React Native's layout defaults for every element, and the chrome.
     static let stylesheet = String(decoding: PackageResources.lunar_css, as: UTF8.self)
+    /// The inspector's page at `/devtools` (devtools.html), its script and its stylesheet.
+    static let devtoolsHTML = String(decoding: PackageResources.devtools_html, as: UTF8.self)
+    /// devtools.js: the inspector's WebSocket client and its panels.
+    static let devtoolsScript = String(decoding: PackageResources.devtools_js, as: UTF8.self)
+    /// devtools.css: the inspector's look.
+    static let devtoolsStylesheet = String(decoding: PackageResources.devtools_css, as: UTF8.self)
 }

@@ -17,6 +17,11 @@ import Synchronization
 /// print(running.url)                     // http://127.0.0.1:PORT/
 /// ```
 ///
+/// With an ``inspector`` it also serves the developer tools: the inspector page at `/devtools`
+/// and its WebSocket at `/lunar/devtools/ws`, under the same checks as the app's. A server with
+/// an inspector and no app (``init(configuration:inspector:)``, `--devtools` beside a terminal
+/// app) answers every other address with a pointer to `/devtools`.
+///
 /// Who may connect is ``WebAccess``: loopback by default; an exposed server requires a token.
 /// Page messages are parsed here (``PageMessage/parse(_:)``): a malformed, oversized or
 /// unknown one is refused, logged (`lunar.web`, warning) and answered with `refused`; the tab
@@ -58,15 +63,32 @@ public struct WebServer: Sendable {
     static let frameLimit = 1 << 20
 
     public let configuration: Configuration
-    private let openTab: @Sendable (WebTabRequest) async throws -> any WebTab
+    private let openTab: (@Sendable (WebTabRequest) async throws -> any WebTab)?
+    /// The developer tools behind `/devtools`, if the server serves them.
+    public let inspector: (any WebInspector)?
     private let tabs: TabCount
+    /// Inspector pages open at once, bounded like the tabs.
+    private let inspectors: TabCount
     private let files = WebFileTables()
 
-    /// A server that opens each tab's app with `openTab`.
-    public init(configuration: Configuration, openTab: @escaping @Sendable (WebTabRequest) async throws -> any WebTab) {
+    /// A server that opens each tab's app with `openTab`, and serves `/devtools` when given an `inspector`.
+    public init(configuration: Configuration, inspector: (any WebInspector)? = nil,
+                openTab: @escaping @Sendable (WebTabRequest) async throws -> any WebTab) {
         self.configuration = configuration
         self.openTab = openTab
+        self.inspector = inspector
         self.tabs = TabCount(limit: configuration.maximumTabs)
+        self.inspectors = TabCount(limit: configuration.maximumTabs)
+    }
+
+    /// A server of the developer tools alone (for an app that runs elsewhere: a terminal or
+    /// headless session): `/devtools` and its WebSocket; every other address points there.
+    public init(configuration: Configuration, inspector: any WebInspector) {
+        self.configuration = configuration
+        self.openTab = nil
+        self.inspector = inspector
+        self.tabs = TabCount(limit: configuration.maximumTabs)
+        self.inspectors = TabCount(limit: configuration.maximumTabs)
     }
 
     /// Serves until cancelled; `onListening` gets the page's URL (with the token) once bound.
@@ -78,7 +100,7 @@ public struct WebServer: Sendable {
         let openTab = self.openTab
         let tabs = self.tabs
         let files = self.files
-        router.ws("/lunar/ws") { request, _ in
+        let upgrade: @Sendable (Request) -> RouterShouldUpgrade = { request in
             let refusal = access.socketRefusal(
                 host: request.head.authority, origin: request.headers[.origin],
                 query: request.uri.query, cookie: request.headers[.cookie])
@@ -87,10 +109,19 @@ public struct WebServer: Sendable {
                 return .dontUpgrade
             }
             return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
-            try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, files: files,
-                                 openTab: openTab, logger: logger)
+        }
+        if let openTab {
+            router.ws("/lunar/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, context in
+                let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
+                try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, files: files,
+                                     openTab: openTab, logger: logger)
+            }
+        }
+        if let inspector {
+            let inspectors = self.inspectors
+            router.ws("/lunar/devtools/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, _ in
+                try await Self.inspect(inbound: inbound, outbound: outbound, inspector: inspector, count: inspectors, logger: logger)
+            }
         }
         var serverLogger = Logger(label: "lunar.web.server")
         // Stopping is cancellation, which Hummingbird logs as errors; failures reach the caller as thrown errors.
@@ -138,18 +169,34 @@ public struct WebServer: Sendable {
                           HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'; sandbox"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
-        let page: @Sendable (Request, BasicWebSocketRequestContext) -> Response = { request, _ in
-            if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
-                return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
+        let servesApp = openTab != nil
+        let page: @Sendable (String) -> @Sendable (Request, BasicWebSocketRequestContext) -> Response = { html in
+            { request, _ in
+                if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
+                    return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
+                }
+                var response = Self.file(html, type: "text/html; charset=utf-8")
+                if let token = access.token {
+                    response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+                }
+                return response
             }
-            var response = Self.file(WebPage.html, type: "text/html; charset=utf-8")
-            if let token = access.token {
-                response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-            }
-            return response
         }
-        router.get("/", use: page)
-        router.get("**", use: page)
+        if inspector != nil {
+            router.get("/lunar/devtools.js") { _, _ in Self.file(WebPage.devtoolsScript, type: "text/javascript; charset=utf-8") }
+            router.get("/lunar/devtools.css") { _, _ in Self.file(WebPage.devtoolsStylesheet, type: "text/css; charset=utf-8") }
+            router.get("/devtools", use: page(WebPage.devtoolsHTML))
+        }
+        if servesApp {
+            router.get("/", use: page(WebPage.html))
+            router.get("**", use: page(WebPage.html))
+        } else {
+            let elsewhere: @Sendable (Request, BasicWebSocketRequestContext) -> Response = { _, _ in
+                Self.file("This server serves the developer tools only: open /devtools\n", type: "text/plain; charset=utf-8", status: .notFound)
+            }
+            router.get("/", use: elsewhere)
+            router.get("**", use: elsewhere)
+        }
     }
 
     /// The content type of an image file, by its extension (the bytes are the runtime's own cache
@@ -173,6 +220,54 @@ public struct WebServer: Sendable {
             status: status,
             headers: [.contentType: type, .cacheControl: "no-store", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// One inspector page, from its upgrade until it closes: its messages go to its connection
+    /// (those over ``PageMessage/maximumBytes`` are refused unread), what the connection sends
+    /// goes back, and closing removes the connection's hooks. Beyond `count`'s limit a page is
+    /// told the server is busy.
+    private static func inspect(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, inspector: any WebInspector, count: TabCount,
+        logger: Logger
+    ) async throws {
+        guard count.open() != nil else {
+            logger.warning("refused an inspector: \(count.limit) are open already")
+            try await outbound.write(.text(ServerMessage.busy("\(count.limit) inspectors are open already; close one and reload.")))
+            try await outbound.close(.goingAway, reason: "busy")
+            return
+        }
+        let (messages, queue) = AsyncStream<String>.makeStream()
+        let writer = Task {
+            for await text in messages { try? await outbound.write(.text(text)) }
+        }
+        defer { writer.cancel() }
+        let connection = await inspector.connect(outbox: WebOutbox { queue.yield($0) })
+        logger.info("an inspector connected")
+        var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
+        do {
+            while let message = try await iterator.next() {
+                let refusal: String?
+                switch message {
+                case .text(let text) where text.utf8.count > PageMessage.maximumBytes:
+                    refusal = "a message of \(text.utf8.count) bytes is over the limit of \(PageMessage.maximumBytes)"
+                case .text(let text):
+                    refusal = await connection.receive(text)
+                case .binary:
+                    refusal = "binary messages are not part of the protocol"
+                }
+                if let refusal {
+                    logger.warning("inspector: refused a message: \(refusal)")
+                    queue.yield(ServerMessage.refused(refusal))
+                }
+            }
+        } catch {
+            logger.debug("inspector: connection ended: \(error)")
+        }
+        count.close()
+        await connection.close()
+        queue.finish()
+        await writer.value
+        logger.info("an inspector closed")
     }
 
     /// One tab, from its upgrade until it closes.

@@ -1,0 +1,82 @@
+import Foundation
+
+/// What an inspector page asks of the runtime it inspects: one JSON object per WebSocket
+/// message, its kind in `t` (docs/devtools.md lists them). ``parse(_:)`` is the one reader;
+/// anything else is refused with a reason, and the connection goes on.
+public enum DevtoolsCommand: Equatable, Sendable {
+    /// `{"t":"select","target":2}`: inspect the app of target 2 (a browser tab) from now on.
+    case select(target: Int)
+    /// `{"t":"tree"}`: send the element tree again.
+    case tree
+    /// `{"t":"highlight","s":1,"n":5}`: outline node 5 of screen 1 in the app; without `s`
+    /// and `n`, remove the outline.
+    case highlight(screen: Int?, node: Int?)
+    /// `{"t":"eval","id":3,"code":"1+1"}`: evaluate Lua in the app; the answer carries `id`.
+    case evaluate(id: Int, code: String)
+    /// `{"t":"route","url":"/items/3"}`: which route would take this URL, with its parameters.
+    case route(url: String)
+    /// `{"t":"state"}`: send routes, interceptors, storage and the view-model again.
+    case state
+    /// `{"t":"storage.set","key":"k","value":"<JSON text>"}`: store a value.
+    case setStorage(key: String, json: String)
+    /// `{"t":"storage.remove","key":"k"}`: remove a stored value.
+    case removeStorage(key: String)
+
+    /// The largest evaluated code, in bytes.
+    public static let maximumCode = 16 << 10
+
+    /// Reads one message; throws ``DevtoolsCommandError`` saying why it is refused.
+    public static func parse(_ text: String) throws(DevtoolsCommandError) -> DevtoolsCommand {
+        guard let data = text.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw DevtoolsCommandError("not a JSON object")
+        }
+        guard let kind = object["t"] as? String else { throw DevtoolsCommandError("no message kind (\"t\")") }
+        func string(_ key: String) throws(DevtoolsCommandError) -> String {
+            guard let value = object[key] as? String else {
+                throw DevtoolsCommandError("'\(kind)' needs a string \"\(key)\"")
+            }
+            return value
+        }
+        func integer(_ key: String) throws(DevtoolsCommandError) -> Int {
+            guard let number = object[key] as? Double, let value = Int(exactly: number) else {
+                throw DevtoolsCommandError("'\(kind)' needs an integer \"\(key)\"")
+            }
+            return value
+        }
+        switch kind {
+        case "select": return .select(target: try integer("target"))
+        case "tree": return .tree
+        case "highlight":
+            if object["s"] == nil || object["s"] is NSNull { return .highlight(screen: nil, node: nil) }
+            return .highlight(screen: try integer("s"), node: try integer("n"))
+        case "eval":
+            let code = try string("code")
+            guard code.utf8.count <= maximumCode else {
+                throw DevtoolsCommandError("code of \(code.utf8.count) bytes is over the limit of \(maximumCode)")
+            }
+            return .evaluate(id: try integer("id"), code: code)
+        case "route": return .route(url: try string("url"))
+        case "state": return .state
+        case "storage.set":
+            let key = try string("key"), json = try string("value")
+            guard let data = json.data(using: .utf8),
+                  (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+                throw DevtoolsCommandError("the value for '\(key)' is not JSON (write strings in double quotes)")
+            }
+            return .setStorage(key: key, json: json)
+        case "storage.remove": return .removeStorage(key: try string("key"))
+        default: throw DevtoolsCommandError("unknown message kind '\(kind)'")
+        }
+    }
+}
+
+/// Why an inspector's message was refused.
+public struct DevtoolsCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The reason, as the inspector shows it.
+    public var reason: String
+    /// An error with `reason`.
+    public init(_ reason: String) { self.reason = reason }
+    /// The reason.
+    public var description: String { reason }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LunarUI
+import LunarWeb
+
+/// One inspector page: which app it inspects, and its requests carried out there.
+///
+/// Sends the page `targets` whenever the apps change, then whatever the inspected runtime
+/// reports (docs/devtools.md lists the messages).
+actor DevtoolsConnection: WebInspectorConnection {
+    private let targets: DevtoolsTargets
+    private let outbox: WebOutbox
+    private var selected: DevtoolsTarget?
+    /// Whether the user chose the app (else it follows the newest).
+    private var chosen = false
+    private var closed = false
+
+    init(targets: DevtoolsTargets, outbox: WebOutbox) {
+        self.targets = targets
+        self.outbox = outbox
+    }
+
+    private var viewer: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// The apps changed: keep the chosen one while it lives, else inspect the newest.
+    func targetsChanged() async {
+        guard !closed else { return }
+        let all = targets.all
+        let alive = selected.map { current in all.contains { $0 === current } } ?? false
+        if !alive || !chosen {
+            await inspect(all.last)
+            if !alive { chosen = false }
+        }
+        sendTargets(all)
+    }
+
+    private func sendTargets(_ all: [DevtoolsTarget]) {
+        let list: [[String: Any]] = all.map { ["id": $0.id, "label": $0.label, "highlight": $0.canHighlight] }
+        outbox.send(DevtoolsJSON.text(["t": "targets", "targets": list, "selected": selected.map { $0.id as Any } ?? NSNull()]))
+    }
+
+    private func inspect(_ target: DevtoolsTarget?) async {
+        guard target !== selected else { return }
+        let viewer = self.viewer
+        if let old = selected {
+            old.highlight(screen: nil, node: nil)
+            await old.withInspection { $0.remove(viewer) }
+        }
+        selected = target
+        guard let target else { return }
+        let outbox = self.outbox
+        await target.withInspection { $0.add(viewer, outbox: outbox) }
+    }
+
+    func receive(_ text: String) async -> String? {
+        let command: DevtoolsCommand
+        do {
+            command = try DevtoolsCommand.parse(text)
+        } catch {
+            return error.reason
+        }
+        if case .select(let id) = command {
+            guard let target = targets.target(id) else { return "no app \(id) to inspect (it may have closed)" }
+            chosen = true
+            await inspect(target)
+            sendTargets(targets.all)
+            return nil
+        }
+        guard let target = selected else { return "there is no app to inspect" }
+        let outbox = self.outbox
+        switch command {
+        case .select: return nil
+        case .tree:
+            outbox.send(await target.withInspection { $0.treeMessage() })
+        case .highlight(let screen, let node):
+            target.highlight(screen: screen.map(ScreenID.init), node: node.map(NodeID.init))
+        case .evaluate(let id, let code):
+            outbox.send(await target.withInspection { $0.evaluate(code, id: id) })
+        case .route(let url):
+            outbox.send(await target.withInspection { $0.routeMessage(url) })
+        case .state:
+            outbox.send(await target.withInspection { $0.stateMessage() })
+        case .setStorage(let key, let json):
+            return await target.withInspection { $0.editStorage(key: key, json: json) }
+        case .removeStorage(let key):
+            return await target.withInspection { $0.editStorage(key: key, json: nil) }
+        }
+        return nil
+    }
+
+    func close() async {
+        closed = true
+        targets.disconnected(self)
+        await inspect(nil)
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import LunarBridge
+import LunarIntercept
+import LunarRouter
+import LunarRuntime
+import LunarUI
+import LunarWeb
+
+/// One runtime as the inspectors see it: the hooks that feed the panels, shared by every
+/// inspector page open on that runtime. The first viewer installs them all (console, script
+/// errors, network, element tree, view-model); the last to leave removes them all, so a
+/// runtime nobody inspects runs exactly as one without developer tools.
+///
+/// Confined to the runtime's executor: every method runs there (``DevtoolsTarget`` hops).
+final class RuntimeInspection: @unchecked Sendable {
+    private weak var host: ScreenHost?
+    private weak var state: LuaState?
+    private let executor: LuaExecutor
+    private let interceptors: Interceptors
+    private var viewers: [ObjectIdentifier: WebOutbox] = [:]
+    private var tokens: [HookToken] = []
+    private var recorder: NetworkRecorder?
+    private var previousErrorHandler: ((LuaScriptError) -> Void)?
+    private var previousHostErrorHandler: ((LuaScriptError) -> Void)?
+    private var treeScheduled = false
+    private var viewModelScheduled = false
+    private var helpers: Helpers?
+    private typealias Helpers = (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction, copy: LuaFunction)
+    private var watched: (screen: ScreenID, subscriptions: LuaValue)?
+    private var debugger: LuaDebugger?
+
+    /// Executor only.
+    init(host: ScreenHost, state: LuaState, executor: LuaExecutor, interceptors: Interceptors) {
+        self.host = host
+        self.state = state
+        self.executor = executor
+        self.interceptors = interceptors
+    }
+
+    var isInstalled: Bool { !viewers.isEmpty }
+
+    // MARK: Viewers
+
+    /// A viewer joins: the first installs the hooks; the viewer is sent everything at once.
+    func add(_ viewer: ObjectIdentifier, outbox: WebOutbox) {
+        if viewers.isEmpty { install() }
+        viewers[viewer] = outbox
+        outbox.send(treeMessage())
+        outbox.send(stateMessage())
+    }
+
+    /// A viewer leaves: the last removes the hooks.
+    func remove(_ viewer: ObjectIdentifier) {
+        guard viewers.removeValue(forKey: viewer) != nil, viewers.isEmpty else { return }
+        uninstall()
+    }
+
+    private func broadcast(_ message: String) {
+        for outbox in viewers.values { outbox.send(message) }
+    }
+
+    // MARK: Hooks
+
+    private func install() {
+        guard let host, let state else { return }
+        state.printObserver = { [weak self] text, location in
+            self?.broadcast(Self.logMessage(level: "print", text: text, location: location))
+        }
+        for level in ["debug", "info", "warn", "error"] {
+            let token = try? interceptors.call("lunar.log", level, .after { [weak self] call, _ in
+                guard let self else { return }
+                let arguments = call.arguments
+                var text = arguments.first.map { $0.stringValue ?? $0.description } ?? ""
+                // The record's fields, as the log's metadata shows them: `title=Login`.
+                if arguments.count > 1, case .table(let fields) = arguments[1] {
+                    text += fields.fields.keys.sorted().map { " \($0)=\(fields.fields[$0]?.description ?? "")" }.joined()
+                }
+                self.broadcast(Self.logMessage(level: level, text: text, location: call.frame.stack.callerLocation()))
+            })
+            if let token { tokens.append(token) }
+        }
+        // Script errors: both slots are single; chain to what is there, and put it back on detach.
+        let previous = state.errorHandler
+        previousErrorHandler = previous
+        state.errorHandler = { [weak self] error in
+            previous(error)
+            self?.broadcast(Self.errorMessage(error))
+        }
+        let previousHost = host.onScriptError
+        previousHostErrorHandler = previousHost
+        host.onScriptError = { [weak self] error in
+            previousHost(error)
+            self?.broadcast(Self.errorMessage(error))
+        }
+        if let network = state[extension: ScriptNetwork.self] {
+            let client = network.client
+            let recorder = NetworkRecorder(
+                defaultHeaders: { [weak client] in client?.configuration.headers ?? [:] },
+                copy: { [weak self] value in self?.copied(value) ?? value }
+            ) { [weak self] in self?.broadcast($0) }
+            network.client.configuration.accessories.append(recorder)
+            self.recorder = recorder
+        }
+        host.onContentChange = { [weak self] in self?.contentChanged() }
+        watchViewModel()
+    }
+
+    private func uninstall() {
+        guard let host, let state else { return }
+        state.printObserver = nil
+        for token in tokens { token.remove() }
+        tokens = []
+        if let previousErrorHandler { state.errorHandler = previousErrorHandler }
+        if let previousHostErrorHandler { host.onScriptError = previousHostErrorHandler }
+        previousErrorHandler = nil
+        previousHostErrorHandler = nil
+        if let recorder, let network = state[extension: ScriptNetwork.self] {
+            network.client.configuration.accessories.removeAll { ($0 as AnyObject) === recorder }
+        }
+        recorder = nil
+        host.onContentChange = nil
+        unwatchViewModel()
+    }
+
+    // MARK: Elements
+
+    /// The screen changed: one tree message (and a view-model check) once the current job ends.
+    private func contentChanged() {
+        guard !treeScheduled else { return }
+        treeScheduled = true
+        executor.enqueue { [self] in
+            treeScheduled = false
+            guard isInstalled else { return }
+            broadcast(treeMessage())
+            if watched?.screen != host?.visibleScreen { watchViewModel() }
+        }
+    }
+
+    func treeMessage() -> String {
+        guard let host else { return DevtoolsJSON.text(["t": "tree", "stack": [Any]()]) }
+        return ElementTree.message(of: host)
+    }
+
+    // MARK: Console
+
+    static func logMessage(level: String, text: String, location: LuaSourceLocation?) -> String {
+        var message: [String: Any] = ["t": "log", "level": level, "text": text.hasSuffix("\n") ? String(text.dropLast()) : text]
+        if let location { message["source"] = location.description }
+        return DevtoolsJSON.text(message)
+    }
+
+    /// A script error, its stack with the user's frames (files of the bundle) first.
+    static func errorMessage(_ error: LuaScriptError) -> String {
+        var message: [String: Any] = ["t": "log", "level": "error", "text": error.message, "scriptError": true]
+        if let location = error.location { message["source"] = location.description }
+        if let traceback = error.traceback {
+            let frames = traceback.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && $0 != "stack traceback:" }
+            let users = frames.filter { $0.contains(".lua:") }
+            message["stack"] = users + frames.filter { !$0.contains(".lua:") }
+        }
+        return DevtoolsJSON.text(message)
+    }
+
+    /// Evaluates `code` as an expression (or, failing that, a statement) in the app's globals.
+    func evaluate(_ code: String, id: Int) -> String {
+        guard let state else { return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": "the app has stopped"]) }
+        let debugger = self.debugger ?? state.debugger ?? LuaDebugger(state: state, executor: executor)
+        self.debugger = debugger
+        switch debugger.evaluate(code, frame: nil) {
+        case .success(let value):
+            var answer: [String: Any] = ["t": "eval", "id": id, "ok": true, "value": value.value, "type": value.type]
+            if value.reference != 0 {
+                let children = debugger.variables(of: value.reference, start: 0, count: 50)
+                answer["children"] = children.map { ["name": $0.name, "value": $0.value, "type": $0.type] }
+            }
+            return DevtoolsJSON.text(answer)
+        case .failure(let error):
+            return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": error.message])
+        }
+    }
+
+    // MARK: State
+
+    func stateMessage() -> String {
+        guard let host, let state else { return DevtoolsJSON.text(["t": "state"]) }
+        var message: [String: Any] = ["t": "state"]
+        let manifest = host.bundle.manifest.routes
+        message["routes"] = host.appRouter.routes.map { token -> [String: Any] in
+            var route: [String: Any] = ["pattern": token.pattern, "priority": token.priority]
+            if let scheme = token.scheme { route["scheme"] = scheme }
+            if let module = manifest[token.pattern] { route["module"] = module }
+            return route
+        }
+        message["interceptors"] = interceptors.registrations.map(\.description)
+        message["storage"] = storageItems(state)
+        message["viewModel"] = viewModelRows()
+        return DevtoolsJSON.text(message)
+    }
+
+    func routeMessage(_ url: String) -> String {
+        guard let host else { return DevtoolsJSON.text(["t": "route", "url": url]) }
+        var message: [String: Any] = ["t": "route", "url": url]
+        if let match = host.appRouter.match(url) {
+            var parameters: [String: String] = [:]
+            for (key, value) in match.parameters { parameters[key] = value.stringValue ?? "\(value)" }
+            var described: [String: Any] = ["pattern": match.pattern, "params": parameters]
+            if let module = host.bundle.manifest.routes[match.pattern] { described["module"] = module }
+            message["match"] = described
+        }
+        return DevtoolsJSON.text(message)
+    }
+
+    private func storageItems(_ state: LuaState) -> Any {
+        guard let storage = state[extension: ScriptStorage.self] else { return ["error": "this app has no storage"] }
+        do {
+            let store = try storage.store()
+            return ["items": store.keys.sorted().map { key -> [String: Any] in
+                ["key": key, "value": store.jsonText(forKey: key).map { String(decoding: $0, as: UTF8.self) } ?? "null"]
+            }]
+        } catch {
+            return ["error": "\(error)"]
+        }
+    }
+
+    /// Stores or removes a value, then sends the state again; nil, or why it failed.
+    func editStorage(key: String, json: String?) -> String? {
+        guard let state, let storage = state[extension: ScriptStorage.self] else { return "this app has no storage" }
+        do {
+            let store = try storage.store()
+            if let json { try store.setJSONText(Array(json.utf8), forKey: key) } else { try store.removeValue(forKey: key) }
+        } catch {
+            return "storage: \(error)"
+        }
+        broadcast(stateMessage())
+        return nil
+    }
+
+    /// A value held by reference (a reformed result's table), copied into Swift to be shown.
+    private func copied(_ value: LuaValue) -> LuaValue {
+        guard case .reference = value, let state, let helpers = loadHelpers(),
+              let copy = try? state.callReturningAll(helpers.copy, [value]).first else { return value }
+        return copy
+    }
+
+    // MARK: View-model
+
+    private func loadHelpers() -> Helpers? {
+        if let helpers { return helpers }
+        guard let state,
+              let chunk = try? state.load(ViewModelWatch.source, name: "=lunar.devtools"),
+              let results = try? state.callReturningAll(chunk, [], keepingReferences: true),
+              results.count == 5,
+              case .function(let values) = results[0], case .function(let watch) = results[1],
+              case .function(let unwatch) = results[2], case .function(let field) = results[3],
+              case .function(let copy) = results[4] else { return nil }
+        helpers = (values, watch, unwatch, field, copy)
+        return helpers
+    }
+
+    /// The visible screen's view-model, by reference, and the screen's module.
+    private func visibleViewModel() -> (screen: ScreenID, module: String, viewModel: LuaValue)? {
+        guard let host, let state, let visible = host.visibleScreen, let instance = host.instance(of: visible),
+              let helpers = loadHelpers(),
+              let viewModel = try? state.callReturningAll(helpers.field, [.reference(instance.reference), .string("viewModel")],
+                                                          keepingReferences: true).first else { return nil }
+        let module = host.shownScreens.first { $0.id == visible }?.module ?? ""
+        return (visible, module, viewModel)
+    }
+
+    private func viewModelRows() -> [String: Any] {
+        guard let state, let helpers = loadHelpers(), let shown = visibleViewModel() else { return ["rows": [Any]()] }
+        var rows: [[String: String]] = []
+        if let flat = try? state.callReturningAll(helpers.values, [shown.viewModel]) {
+            var index = 0
+            while index + 2 < flat.count {
+                rows.append(["name": flat[index].stringValue ?? "", "kind": flat[index + 1].stringValue ?? "",
+                             "value": flat[index + 2].stringValue ?? ""])
+                index += 3
+            }
+        }
+        return ["screen": shown.module, "rows": rows]
+    }
+
+    private func watchViewModel() {
+        unwatchViewModel()
+        guard let state, let helpers = loadHelpers(), let shown = visibleViewModel() else { return }
+        let changed = state.makeFunction(named: "devtools.changed") { [weak self] _ in
+            self?.viewModelChanged()
+            return .results(0)
+        }
+        if let subscriptions = try? state.callReturningAll(helpers.watch, [shown.viewModel, .function(changed)],
+                                                           keepingReferences: true).first {
+            watched = (shown.screen, subscriptions)
+        }
+    }
+
+    private func unwatchViewModel() {
+        guard let watched else { return }
+        self.watched = nil
+        if let state, let helpers { _ = try? state.callReturningAll(helpers.unwatch, [watched.subscriptions]) }
+    }
+
+    /// A watched signal changed: one `vm` message once the current job ends.
+    private func viewModelChanged() {
+        guard !viewModelScheduled else { return }
+        viewModelScheduled = true
+        executor.enqueue { [self] in
+            viewModelScheduled = false
+            guard isInstalled else { return }
+            var message = viewModelRows()
+            message["t"] = "vm"
+            broadcast(DevtoolsJSON.text(message))
+        }
+    }
+}
