@@ -156,7 +156,10 @@ public final class MountedNode {
     }
 
     private func propsDidChange(from old: Props) {
-        if props[.style] != old[.style] || props[.horizontal] != old[.horizontal] { refreshLayoutStyle() }
+        if props[.style] != old[.style] || props[.horizontal] != old[.horizontal]
+            || (kind == .list && (props[.firstIndex] != old[.firstIndex] || props[.estimatedItemSize] != old[.estimatedItemSize])) {
+            refreshLayoutStyle()
+        }
         // What a measured leaf shows (text, title, value, style) is what it measures.
         if kind.isMeasured { layoutNode.markDirty() }
     }
