@@ -84,8 +84,10 @@ extension TerminalRenderer {
             let viewport: Double
             let offset: Double
             if node.kind == .scrollView {
+                // One not painted (off screen) keeps what was last reported.
+                guard let scrolled = frame.scrolled[node.id] else { continue }
                 viewport = horizontal ? node.frame.width : node.frame.height
-                let cells = Double(frame.scrolled[node.id] ?? 0)
+                let cells = Double(scrolled)
                 offset = cells * (horizontal ? cell.columnWidth : cell.rowHeight)
             } else {
                 viewport = contentHeight

@@ -92,6 +92,15 @@ import LunarTestSupport
         _ = harness.frame
         let row = harness.renderer.visibleRecord!.tree.root!.children[0].children[0]
         #expect(row.absoluteFrame.top == 50 * 16)
+        #expect(row.frame.height == 16, "a row far below the viewport keeps its own height")
+        // The window moves on: the padding follows the first mounted row.
+        let moved = Element(.list, props: [.itemCount: .int(100), .estimatedItemSize: .int(16), .firstIndex: .int(60)],
+                            children: [.text("Row 61", key: "61")])
+        harness.render(.column([moved]), on: screen)
+        _ = harness.frame
+        let next = harness.renderer.visibleRecord!.tree.root!.children[0].children[0]
+        #expect(next.absoluteFrame.top == 60 * 16)
+        #expect(next.frame.height == 16)
     }
 
     @Test func scrollToMovesAScrollViewAndItReportsTheOffset() {

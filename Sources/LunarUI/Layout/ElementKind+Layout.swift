@@ -24,7 +24,8 @@ extension ElementKind {
     /// - `Divider`: a hairline across its parent's axis (``LayoutMetrics/hairline``), stretched;
     /// - a virtualized `List` whose first mounted row is not the first (`firstIndex` > 0): a
     ///   leading padding of `firstIndex × estimatedItemSize`, standing for the rows not mounted,
-    ///   so the mounted rows stay where the scroll offset expects them;
+    ///   so the mounted rows stay where the scroll offset expects them (with `overflow = scroll`,
+    ///   so rows below a viewport the padding overfills keep their own size);
     /// - `Text` in a row: `flexShrink = 1`, so long text wraps instead of overflowing the row;
     /// - the other measured leaves: Yoga's defaults, sized by the renderer.
     func baseLayoutStyle(props: Props, parentIsRow: Bool, metrics: LayoutStyleMetrics) -> LayoutStyle {
@@ -55,6 +56,8 @@ extension ElementKind {
                 }
                 let leading = LayoutValue.points(Double(first) * size)
                 if props[.horizontal]?.boolValue == true { style.padding.start = leading } else { style.padding.top = leading }
+                // The rows are laid out at their own size, however far below the viewport the padding puts them.
+                style.overflow = .scroll
             }
         case .column, .view, .pressable, .button, .textField, .image, .switch, .activityIndicator:
             break
