@@ -133,7 +133,7 @@ local ui = {}
 
 ---A Pressable: its children are its content; its `style` may be a function of its state.
 ---@class lunar.ui.PressableSpec: lunar.ui.Spec
----@field style? lunar.ui.Style|(lunar.ui.Style|false)[]|Signal|fun(state: lunar.ui.PressableState): (lunar.ui.Style|(lunar.ui.Style|false)[]|false|nil)
+---@field style? lunar.ui.Style|(lunar.ui.Style|false)[]|Signal|fun(state: lunar.ui.PressableState): any
 ---@field disabled? boolean|Signal
 ---@field onPress? fun()
 ---@field onLongPress? fun()
@@ -430,7 +430,8 @@ function ui.View(spec) return element("View", spec) end
 function ui.ScrollView(spec) return element("ScrollView", spec) end
 
 --- Makes its children pressable: `ui.Pressable { onPress = open, accessibilityLabel = "Open", ui.Text "Open" }`.
---- Its `style` may be a function of its state: `style = function(state) return { s.card, state.pressed and s.pressed } end`.
+--- Its `style` may be a function of its state:
+--- `style = function(state) return { s.card, state.pressed and s.pressed } end`.
 ---@param spec lunar.ui.PressableSpec
 ---@return lunar.ui.Element
 function ui.Pressable(spec) return element("Pressable", spec) end
