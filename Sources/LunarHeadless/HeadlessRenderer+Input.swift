@@ -95,8 +95,8 @@ extension HeadlessRenderer {
     /// label) to `offset` points along its axis, or, with nil, to its end.
     ///
     /// Reports ``EventName/viewport`` first when the element handles it and has not been told
-    /// its extent (``viewportExtent`` for a `List`, its laid-out length for a `ScrollView`),
-    /// then ``EventName/scroll`` with the offset. The snapshot prints the offset (`offset=N`).
+    /// its extent (what of it the ``viewport`` shows, ``visibleExtent(of:on:)``), then
+    /// ``EventName/scroll`` with the offset. The snapshot prints the offset (`offset=N`).
     ///
     /// - Throws: ``HeadlessInputError`` when no scrolling element or more than one matches, or
     ///   an alert or an error overlay blocks input.
@@ -143,12 +143,24 @@ extension HeadlessRenderer {
         }
     }
 
-    /// What of `node` shows along its axis: ``viewportExtent`` for a `List`; a `ScrollView`'s
-    /// frame, laid out in the ``viewport``.
-    private func visibleExtent(of node: MountedNode, on screen: HeadlessScreen) -> Double {
-        guard node.kind == .scrollView else { return viewportExtent }
+    /// What of `node` shows along its axis, laid out in the ``viewport``: its frame's length up
+    /// to the viewport's far edge. A `List` with no length of its own (no `height`, `maxHeight`
+    /// or `flex`; a column's row list, as long as its rows) reaches that edge. An element below
+    /// the fold counts as scrolled into view: its length, or a whole viewport for such a list.
+    func visibleExtent(of node: MountedNode, on screen: HeadlessScreen) -> Double {
         layOut(screen.tree)
-        return node.props[.horizontal]?.boolValue == true ? node.frame.width : node.frame.height
+        let horizontal = node.props[.horizontal]?.boolValue == true
+        let frame = node.absoluteFrame
+        let start = max(0, horizontal ? frame.left : frame.top)
+        let viewportLength = horizontal ? viewport.width : viewport.height
+        let unbounded = node.kind == .list && !node.hasOwnLength(horizontal: horizontal)
+        var length = unbounded ? viewportLength : (horizontal ? frame.width : frame.height)
+        // A windowed list's frame is at least its leading padding (the rows not mounted above):
+        // a length in points in its style is the length it shows.
+        let style = node.layoutNode.style
+        if node.kind == .list, case .points(let points) = horizontal ? style.width : style.height { length = points }
+        if node.kind == .list, case .points(let most) = horizontal ? style.maxWidth : style.maxHeight { length = min(length, most) }
+        return start < viewportLength ? min(length, viewportLength - start) : length
     }
 
     /// The content's length along `node`'s axis: a `List`'s `itemCount × estimatedItemSize`;

@@ -80,7 +80,7 @@ import Testing
                     app.pressOut("Card")
                     expect(app.find("card").style.backgroundColor):toBe("#ffffff")
                     app.tap("Last")
-                    expect(app.screen()):toContain("/100 offset=1400")
+                    expect(app.screen()):toContain("/100 offset=1156")
                     expect(app.screen()):toContain('Text "Row 100"')
                   end)
                 end)

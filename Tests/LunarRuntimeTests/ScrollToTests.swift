@@ -62,11 +62,12 @@ import Testing
         let runtime = try await bundle.start()
         #expect(await runtime.snapshot().contains("List #items rows=1-10/100\n"))
         try await runtime.run(.tap("Last"))
-        // 100 rows of 40 points less the 600-point viewport: 3400; the window is built there.
+        // 100 rows of 40 points less what the viewport shows of the list (844 less the 160-point
+        // scroll view above it): 3316; the window is built there.
         let snapshot = await runtime.snapshot()
-        #expect(snapshot.contains("-100/100 offset=3400\n"), "\(snapshot)")
+        #expect(snapshot.contains("-100/100 offset=3316\n"), "\(snapshot)")
         #expect(snapshot.contains(#"Text "Item 100""#))
-        #expect(snapshot.contains(#"Text #log "Log: items 3400.0""#), "\(snapshot)")
+        #expect(snapshot.contains(#"Text #log "Log: items 3316.0""#), "\(snapshot)")
     }
 
     @Test func aBadTargetIsAnErrorAtTheCallersLine() async throws {
@@ -86,6 +87,32 @@ import Testing
         #expect(snapshot.contains(#"Toast "error: screens/home.lua:25: ui.scrollTo: unknown option 'z' (x, y, animated)""#),
                 "\(snapshot)")
         #expect(!snapshot.contains("offset="))
+    }
+
+    /// One viewport: a list is virtualized against what the 390 × 844 viewport shows of it.
+    @Test func aListIsVirtualizedAgainstItsOwnLaidOutHeight() async throws {
+        let bundle = try TestBundle(files: ["screens/home.lua": """
+            local ui = require("lunar.ui")
+            local items = {}
+            for i = 1, 100 do items[i] = { id = i } end
+            local function row(item) return ui.Text("Row " .. item.id) end
+            return { render = function()
+              return ui.Column {
+                ui.Text "Header",
+                ui.List { id = "short", items = items, key = "id", estimatedItemSize = 40, row = row, style = { height = 200 } },
+                ui.List { id = "long", items = items, key = "id", estimatedItemSize = 40, row = row },
+              }
+            end }
+            """])
+        defer { bundle.remove() }
+        let runtime = try await bundle.start()
+        try await runtime.run(.scroll("short", offset: 0), .scroll("long", offset: 0))
+        let snapshot = await runtime.snapshot()
+        // 200 points and a quarter past it (none before the start): 250 points, rows 1-7.
+        #expect(snapshot.contains("List #short rows=1-7/100\n"), "\(snapshot)")
+        // As long as its rows: from its top (16 + 200) to the viewport's end, 628 points, and a
+        // quarter past it: 785 points, rows 1-20.
+        #expect(snapshot.contains("List #long rows=1-20/100\n"), "\(snapshot)")
     }
 
     @Test func theHeadlessScrollCommandReachesAScrollViewsEnd() async throws {
