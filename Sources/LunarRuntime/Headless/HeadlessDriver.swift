@@ -125,6 +125,7 @@ extension HeadlessRendering {
     public func focus(_ node: NodeID?, on screen: ScreenID) { headlessRenderer.focus(node, on: screen) }
     public func showError(_ overlay: ErrorOverlay, on screen: ScreenID) { headlessRenderer.showError(overlay, on: screen) }
     public func hideError(on screen: ScreenID) { headlessRenderer.hideError(on: screen) }
+    /// Forwards a script's `ui.scrollTo` to the wrapped renderer, which reports the new position.
     public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
         headlessRenderer.scroll(node, to: target, animated: animated, on: screen)
     }
