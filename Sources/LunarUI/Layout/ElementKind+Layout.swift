@@ -25,7 +25,8 @@ extension ElementKind {
     /// - a virtualized `List` whose first mounted row is not the first (`firstIndex` > 0): a
     ///   leading padding of `firstIndex × estimatedItemSize`, standing for the rows not mounted,
     ///   so the mounted rows stay where the scroll offset expects them (with `overflow = scroll`,
-    ///   so rows below a viewport the padding overfills keep their own size);
+    ///   so rows below a viewport the padding overfills keep their own size); the node adds a
+    ///   minimum length of all its rows (``MountedNode``);
     /// - `Text` in a row: `flexShrink = 1`, so long text wraps instead of overflowing the row;
     /// - the other measured leaves: Yoga's defaults, sized by the renderer.
     func baseLayoutStyle(props: Props, parentIsRow: Bool, metrics: LayoutStyleMetrics) -> LayoutStyle {
