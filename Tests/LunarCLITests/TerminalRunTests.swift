@@ -62,9 +62,14 @@ import Testing
             pages += 1
             try await tmux.waitForScreen("the list after \(pages) pages") { $0 != before || $0.contains { $0.contains("Sample 40") } }
         }
-        let screen = try await tmux.waitForScreen("the last card") { $0.contains { $0.contains("Sample 40") } }
+        var screen = try await tmux.waitForScreen("the last card") { $0.contains { $0.contains("Sample 40") } }
         #expect(!screen.contains { $0.contains("Signals") }, "the first card scrolled away")
         #expect(pages > 3, "the list is longer than a few screens")
+        // The list is laid out as long as all its cards: the button after it comes after the last.
+        try tmux.press("NPage")
+        screen = try await tmux.waitForScreen("the button after the list") { $0.contains { $0.contains("[ Refresh ]") } }
+        let last = try #require(screen.lastIndex { $0.contains("Sample 40") })
+        #expect(screen.firstIndex { $0.contains("[ Refresh ]") }! > last)
     }
 
     /// A bundle's Switch, long press, spinner and scroll reports on the real terminal.
@@ -123,8 +128,7 @@ import Testing
         // stays where focus needs it.
         try tmux.press("Enter")
         try await tmux.waitForScreen("still showing the button") { $0.contains { $0.contains("[ Inside ]") } }
-        // Paging through the 200-row list builds rows far down, a page at a time (a burst of keys
-        // is drawn once, so it can only reach the rows built so far).
+        // Paging through the 200-row list builds rows far down.
         var pages = 0
         while try !tmux.capture().contains(where: { $0.contains("Row 150") }), pages < 40 {
             let before = try tmux.capture()
