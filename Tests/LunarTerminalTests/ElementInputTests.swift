@@ -25,13 +25,15 @@ import LunarTestSupport
     }
 
     @Test func lLongPressesTheFocusedElementOrItsAncestor() {
-        let harness = TerminalHarness()
+        let harness = TerminalHarness(width: 60)
         harness.render(.column([
             .pressable(events: [.press, .longPress], [.text("Hold me")]),
             Element(.text, props: [.text: "Row"], events: [.press]),
         ]), on: screen)
         harness.renderer.push(screen, title: "Hold")
-        harness.press(.tab, .character("l"))
+        harness.press(.tab)
+        #expect(harness.lines.last == " Tab move · Enter press · l hold · q quit")
+        harness.press(.character("l"))
         let pressable = harness.node(at: [0], on: screen)!
         #expect(harness.delegate.events == [.element(screen: screen, node: pressable, event: .longPress, payload: nil)])
         // The row handles no long press, and no ancestor does: nothing.

@@ -100,7 +100,10 @@ struct SceneLayout {
         if let focused = screen.focused, let node = screen.tree?.node(focused), node.kind == .textField {
             return ["Tab next", "Enter submit", "Esc leave field", "Ctrl-C quit"]
         }
-        return ["Tab move", "Enter press"] + back + ["q quit"]
+        var holds = false
+        var node = screen.focused.flatMap { screen.tree?.node($0) }
+        while let current = node, !holds { holds = current.events.contains(.longPress); node = current.parent }
+        return ["Tab move", "Enter press"] + (holds ? ["l hold"] : []) + back + ["q quit"]
     }
 
     // MARK: Content
