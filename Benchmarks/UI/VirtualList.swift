@@ -67,7 +67,7 @@ let virtualListBenchmark: @Sendable () -> Void = {
         defer { try? FileManager.default.removeItem(at: root) }
         let runtime = try! LunarRuntime(bundle: ScriptBundle(directory: root), options: RuntimeOptions(clock: .virtual))
         _ = try! await runtime.startHeadless()
-        let viewport = HeadlessRenderer().viewportExtent
+        let viewport = HeadlessRenderer().viewport.height   // the list is the screen: it fills the viewport
         let end = Double(virtualListRows) * virtualRowSize - viewport
         let visible = ListWindow(itemCount: virtualListRows, estimatedItemSize: virtualRowSize, viewport: viewport, offset: 1).visible.count
         for _ in benchmark.scaledIterations {

@@ -1,3 +1,4 @@
+import LunarLayout
 import LunarUI
 
 // Input operations: what a person would do to the visible screen, reported to the delegate.
@@ -91,14 +92,14 @@ extension HeadlessRenderer {
     }
 
     /// Scrolls the `ScrollView` or `List` that `target` names (its id, else its accessibility
-    /// label) to `offset` points along its axis, or, with nil, to the end of a `List`'s rows.
+    /// label) to `offset` points along its axis, or, with nil, to its end.
     ///
-    /// Reports ``EventName/viewport`` with ``viewportExtent`` first when the element handles it
-    /// and has not been told that extent, then ``EventName/scroll`` with the offset.
+    /// Reports ``EventName/viewport`` first when the element handles it and has not been told
+    /// its extent (what of it the ``viewport`` shows, ``visibleExtent(of:on:)``), then
+    /// ``EventName/scroll`` with the offset. The snapshot prints the offset (`offset=N`).
     ///
-    /// - Throws: ``HeadlessInputError`` when no scrolling element or more than one matches,
-    ///   `offset` is nil for a `ScrollView` (its content size is not known headless), or an
-    ///   alert or an error overlay blocks input.
+    /// - Throws: ``HeadlessInputError`` when no scrolling element or more than one matches, or
+    ///   an alert or an error overlay blocks input.
     public func scroll(_ target: String, to offset: Double?) throws {
         beginInput()
         try refuseWhileAlertShows()
@@ -111,17 +112,27 @@ extension HeadlessRenderer {
             available: names(in: screen, where: scrolls),
             failure: .noSuchScrollView
         )
-        let extent = viewportExtent
+        scroll(node, on: screen, to: offset.map(ScrollTarget.offset) ?? .end)
+    }
+
+    /// Scrolls `node` as ``scroll(_:to:)`` does, for the runtime (`ui.scrollTo`): the same
+    /// reports, and the offset in the snapshot. A node that is gone or does not scroll is ignored.
+    public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
+        guard let record = screens[screen], let mounted = record.tree.node(node), record.tree.isAttached(mounted),
+              mounted.kind == .scrollView || mounted.kind == .list else { return }
+        scroll(mounted, on: record, to: target)
+    }
+
+    /// Moves `node` to `target`, records the offset and reports `viewport` (when new) and `scroll`.
+    private func scroll(_ node: MountedNode, on screen: HeadlessScreen, to target: ScrollTarget) {
+        // As asked, unclamped: a test may scroll past either end, as a person can overscroll.
+        let extent = visibleExtent(of: node, on: screen)
         let destination: Double
-        if let offset {
-            destination = offset
-        } else if node.kind == .list, let count = node.props[.itemCount]?.intValue {
-            let size = node.props[.estimatedItemSize].flatMap(Self.number) ?? 0
-            destination = max(0, Double(count) * size - extent)
-        } else {
-            throw HeadlessInputError(
-                .noSuchScrollView, "\(name(of: node)) on \(screenName(screen)) has no known end; scroll it to an offset")
+        switch target {
+        case .offset(let offset): destination = offset
+        case .end: destination = max(0, contentLength(of: node, on: screen) - extent)
         }
+        screen.offsets[node.id] = destination
         if node.events.contains(.viewport), screen.viewports[node.id] != extent {
             screen.viewports[node.id] = extent
             report(.element(screen: screen.id, node: node.id, event: .viewport, payload: .double(extent)))
@@ -129,6 +140,76 @@ extension HeadlessRenderer {
         guard screens[screen.id] === screen, screen.tree.isAttached(node) else { return }
         if node.events.contains(.scroll) {
             report(.element(screen: screen.id, node: node.id, event: .scroll, payload: .double(destination)))
+        }
+    }
+
+    /// What of `node` shows along its axis, laid out in the ``viewport``: its frame's length up
+    /// to the viewport's far edge. A `List` with no length of its own (no `height`, `maxHeight`
+    /// or `flex`; a column's row list, as long as its rows) reaches that edge. An element below
+    /// the fold counts as scrolled into view: its length, or a whole viewport for such a list.
+    func visibleExtent(of node: MountedNode, on screen: HeadlessScreen) -> Double {
+        layOut(screen.tree)
+        let horizontal = node.props[.horizontal]?.boolValue == true
+        let frame = node.absoluteFrame
+        let start = max(0, horizontal ? frame.left : frame.top)
+        let viewportLength = horizontal ? viewport.width : viewport.height
+        let unbounded = node.kind == .list && !node.hasOwnLength(horizontal: horizontal)
+        var length = unbounded ? viewportLength : (horizontal ? frame.width : frame.height)
+        // A windowed list's frame is at least its leading padding (the rows not mounted above):
+        // a length in points in its style is the length it shows.
+        let style = node.layoutNode.style
+        if node.kind == .list, case .points(let points) = horizontal ? style.width : style.height { length = points }
+        if node.kind == .list, case .points(let most) = horizontal ? style.maxWidth : style.maxHeight { length = min(length, most) }
+        return start < viewportLength ? min(length, viewportLength - start) : length
+    }
+
+    /// The content's length along `node`'s axis: a `List`'s `itemCount × estimatedItemSize`;
+    /// a `ScrollView`'s laid-out content size.
+    private func contentLength(of node: MountedNode, on screen: HeadlessScreen) -> Double {
+        if node.kind == .list {
+            let count = Double(node.props[.itemCount]?.intValue ?? node.children.count)
+            return count * (node.props[.estimatedItemSize].flatMap(Self.number) ?? 44)
+        }
+        layOut(screen.tree)
+        let size = node.contentSize ?? LayoutSize(width: 0, height: 0)
+        return node.props[.horizontal]?.boolValue == true ? size.width : size.height
+    }
+
+    /// Touches down on the element `target` names, as ``tap(_:)`` finds it, and holds it:
+    /// reports ``EventName/pressIn`` to the pressable element it reaches, when that element
+    /// declares it (a `Pressable` whose style is a function of its pressed state). Release it
+    /// with ``pressOut(_:)``; ``tap(_:)`` presses without holding.
+    ///
+    /// - Throws: ``HeadlessInputError`` as ``tap(_:)`` does.
+    public func pressIn(_ target: String) throws {
+        try hold(target, event: .pressIn)
+    }
+
+    /// Lifts the touch ``pressIn(_:)`` put on the element `target` names: reports
+    /// ``EventName/pressOut``, when the element declares it. It does not press it: a `tap`
+    /// does that.
+    ///
+    /// - Throws: ``HeadlessInputError`` as ``tap(_:)`` does.
+    public func pressOut(_ target: String) throws {
+        try hold(target, event: .pressOut)
+    }
+
+    private func hold(_ target: String, event: EventName) throws {
+        beginInput()
+        try refuseWhileAlertShows()
+        let screen = try visibleContent()
+        let node = try uniqueMatch(
+            for: target, in: screen, kindName: "button",
+            candidates: { node in node.pressReceiver },
+            byLabel: { $0.label },
+            available: pressableNames(in: screen),
+            failure: .noSuchButton
+        )
+        guard !node.isDisabled else {
+            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
+        }
+        if node.events.contains(event) {
+            report(.element(screen: screen.id, node: node.id, event: event, payload: nil))
         }
     }
 

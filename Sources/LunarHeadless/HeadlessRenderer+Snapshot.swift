@@ -46,7 +46,7 @@ extension HeadlessRenderer {
                 appendLines(of: error, to: &lines)
             } else if let root = screen.tree.root {
                 if showingFrames { layOut(screen.tree) }
-                appendLines(of: root, depth: 0, focused: screen.tree.focused, frames: showingFrames, to: &lines)
+                appendLines(of: root, depth: 0, focused: screen.tree.focused, offsets: screen.offsets, frames: showingFrames, to: &lines)
             } else {
                 lines.append("(empty)")
             }
@@ -70,7 +70,9 @@ extension HeadlessRenderer {
         tree.layout(width: viewport.width, height: viewport.height, metrics: cellMetrics.layoutMetrics)
     }
 
-    private func appendLines(of node: MountedNode, depth: Int, focused: NodeID?, frames: Bool, to lines: inout [String]) {
+    private func appendLines(
+        of node: MountedNode, depth: Int, focused: NodeID?, offsets: [NodeID: Double], frames: Bool, to lines: inout [String]
+    ) {
         var words = [node.kind.rawValue]
         if let id = node.elementID { words.append("#" + escapingControls(id)) }
         var states: [String] = []
@@ -95,8 +97,10 @@ extension HeadlessRenderer {
                 let range = node.children.isEmpty ? "none" : "\(first + 1)-\(first + node.children.count)"
                 words.append("rows=\(range)/\(count)")
             }
+            if let offset = offsets[node.id], offset != 0 { words.append("offset=\(number(offset))") }
         case .scrollView:
             if let label = node.accessibilityLabel { words.append(quoted(label)) }
+            if let offset = offsets[node.id], offset != 0 { words.append("offset=\(number(offset))") }
             if node.props[.horizontal]?.boolValue == true { states.append("horizontal") }
         case .activityIndicator:
             if let label = node.accessibilityLabel { words.append(quoted(label)) }
@@ -120,7 +124,7 @@ extension HeadlessRenderer {
         }
         lines.append(String(repeating: "  ", count: depth) + words.joined(separator: " "))
         for child in node.children {
-            appendLines(of: child, depth: depth + 1, focused: focused, frames: frames, to: &lines)
+            appendLines(of: child, depth: depth + 1, focused: focused, offsets: offsets, frames: frames, to: &lines)
         }
     }
 

@@ -33,11 +33,9 @@ public final class HeadlessRenderer: Renderer {
     /// Alerts waiting for a choice; the first is the one shown.
     private(set) var alerts: [Alert] = []
 
-    /// The visible extent, in points, that ``scroll(_:to:)`` reports for the element it scrolls
-    /// (headless has no screen size; a phone's content area is about this tall).
-    public var viewportExtent: Double = 600
-    /// The size screens are laid out in for ``snapshot(showingFrames:)``, in points: 390 × 844,
-    /// a phone's portrait screen.
+    /// The size screens are laid out in, in points: 390 × 844, a phone's portrait screen. The
+    /// frames ``snapshot(showingFrames:)`` prints are laid out in it, and a `List` or `ScrollView`
+    /// that ``scroll(_:to:)`` moves reports what of it the viewport shows as its visible extent.
     public var viewport = LayoutSize(width: 390, height: 844)
     /// How leaves are measured for frames: in 8 × 16 point cells, as the terminal draws them,
     /// one column per character (``CellMetrics/narrow``).

@@ -9,6 +9,8 @@ final class HeadlessScreen {
     var error: ErrorOverlay?
     /// The viewport extent last reported for each scrolling node.
     var viewports: [NodeID: Double] = [:]
+    /// The content offset each scrolling node was scrolled to (by input or the runtime).
+    var offsets: [NodeID: Double] = [:]
 
     init(id: ScreenID) {
         self.id = id

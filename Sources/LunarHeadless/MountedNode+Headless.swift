@@ -1,3 +1,4 @@
+import LunarLayout
 import LunarUI
 
 // How headless input and queries read a node.
@@ -46,5 +47,24 @@ extension MountedNode {
             current = node.parent
         }
         return nil
+    }
+}
+
+extension MountedNode {
+    /// Whether the node's length along an axis comes from its style or its parent rather than
+    /// from its content: the root (it fills the viewport), a `width`/`height` or maximum in the
+    /// style, a `flex` or `flexGrow` along a parent's axis, or (across a column) stretching.
+    func hasOwnLength(horizontal: Bool) -> Bool {
+        guard let parent else { return true }
+        let style = layoutNode.style
+        let length = horizontal ? style.width : style.height
+        let maximum = horizontal ? style.maxWidth : style.maxHeight
+        if case .points = length { return true }
+        if case .percent = length { return true }
+        if case .points = maximum { return true }
+        if case .percent = maximum { return true }
+        let alongParent = parent.laysOutInRow == horizontal
+        if alongParent { return (style.flexGrow ?? 0) > 0 || (style.flex ?? 0) > 0 }
+        return style.alignSelf == .stretch || (style.alignSelf == .auto && parent.childLayoutNode.style.alignItems == .stretch)
     }
 }

@@ -39,6 +39,12 @@ enum SpecDriverModule {
             m.function("longPress(label)") { (label: String) throws in
                 try input(host) { try $0.longPress(label) }
             }
+            m.function("pressIn(label)") { (label: String) throws in
+                try input(host) { try $0.pressIn(label) }
+            }
+            m.function("pressOut(label)") { (label: String) throws in
+                try input(host) { try $0.pressOut(label) }
+            }
             m.function("toggle(target)") { (target: String) throws in
                 try input(host) { try $0.toggle(target) }
             }

@@ -60,6 +60,8 @@ extension TerminalRenderer {
                 onQuit()
             } else if character == " ", let focused {
                 activate(focused, on: screen)
+            } else if character == "l", let focused {
+                longPress(focused, on: screen)
             }
         case .left, .right, .interrupt, .resize:
             break
@@ -153,16 +155,48 @@ extension TerminalRenderer {
 
     // MARK: Pressing and editing
 
-    /// Enter on `node`: a field submits, anything else is pressed.
+    /// Enter on `node`: a field submits, a switch flips, anything else is pressed.
+    ///
+    /// A terminal cannot tell when a key is let go, so an element that shows a pressed style
+    /// (declares `pressIn`) is pressed in, shown pressed for one frame, then pressed out and
+    /// pressed, in React Native's order.
     private func activate(_ node: MountedNode, on screen: TerminalScreen) {
         guard !node.isDisabled else { return }
         if node.kind == .textField {
             if node.events.contains(.submit) {
                 report(.element(screen: screen.id, node: node.id, event: .submit, payload: .string(node.string(.value))))
             }
+        } else if node.kind == .switch {
+            let value = !(node.props[.value]?.boolValue ?? false)
+            node.props[.value] = .bool(value)
+            if node.events.contains(.change) {
+                report(.element(screen: screen.id, node: node.id, event: .change, payload: .bool(value)))
+            }
+        } else if node.events.contains(.pressIn) {
+            report(.element(screen: screen.id, node: node.id, event: .pressIn, payload: nil))
+            setNeedsDisplay()
+            // Queued after the repaint the line above asked for: the pressed frame shows first.
+            let release = ExecutorBound { [weak self] in
+                guard let self, self.screens[screen.id] === screen, let node = screen.tree.node(node.id), screen.tree.isAttached(node) else { return }
+                self.report(.element(screen: screen.id, node: node.id, event: .pressOut, payload: nil))
+                if node.events.contains(.press), !node.isDisabled {
+                    self.report(.element(screen: screen.id, node: node.id, event: .press, payload: nil))
+                }
+                self.setNeedsDisplay()
+            }
+            hop { release.value() }
         } else if node.events.contains(.press) {
             report(.element(screen: screen.id, node: node.id, event: .press, payload: nil))
         }
+    }
+
+    /// `l` on `node`: a long press (a terminal cannot time a held key), reported to the node or
+    /// its nearest ancestor that handles it.
+    private func longPress(_ node: MountedNode, on screen: TerminalScreen) {
+        var current: MountedNode? = node
+        while let candidate = current, !candidate.events.contains(.longPress) { current = candidate.parent }
+        guard let receiver = current, !receiver.isDisabled else { return }
+        report(.element(screen: screen.id, node: receiver.id, event: .longPress, payload: nil))
     }
 
     /// Appends `character` unless the field would exceed its `maxLength` in characters.

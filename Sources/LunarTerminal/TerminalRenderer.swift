@@ -57,9 +57,16 @@ public final class TerminalRenderer: Renderer {
     var glyphs = Glyphs.unicode
     var isDisplayScheduled = false
     var needsFullRedraw = false
+    /// The spinning `ActivityIndicator`s the last frame showed, their frame, and whether the
+    /// timer that turns them is running (it stops when none shows).
+    var spinners: [SpinnerCell] = []
+    var spinnerPhase = 0
+    var isSpinnerTimerRunning = false
 
     /// How long a toast stays when no key is pressed.
     static let toastDuration: Duration = .seconds(3)
+    /// How often a spinner turns.
+    static let spinnerInterval: Duration = .milliseconds(100)
 
     /// A renderer that shows nothing until ``start()``.
     ///
@@ -174,6 +181,40 @@ public final class TerminalRenderer: Renderer {
     /// Shows `screen`'s content again.
     public func hideError(on screen: ScreenID) {
         record(for: screen).error = nil
+        setNeedsDisplay()
+    }
+
+    /// Scrolls a `ScrollView` (inside its box) or a `List` (the screen, to the list's row at
+    /// that offset) as `ui.scrollTo` asks; the next frame reports where it went. Scrolling is
+    /// never animated in a terminal.
+    public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
+        guard let record = screens[screen], let mounted = record.tree.node(node), record.tree.isAttached(mounted) else { return }
+        let cell = CellMetrics.terminal
+        let horizontal = mounted.props[.horizontal]?.boolValue == true
+        switch mounted.kind {
+        case .scrollView:
+            switch target {
+            case .offset(let points): record.scrollOffsets[node] = max(0, Int((points / (horizontal ? cell.columnWidth : cell.rowHeight)).rounded()))
+            case .end: record.scrollOffsets[node] = Int.max   // clamped to the content when painted
+            }
+        case .list:
+            let points: Double
+            switch target {
+            case .offset(let offset): points = offset
+            case .end:
+                let count = Double(mounted.props[.itemCount]?.intValue ?? mounted.children.count)
+                let size: Double = switch mounted.props[.estimatedItemSize] {
+                case .int(let value)?: Double(value)
+                case .double(let value)?: value
+                default: 44
+                }
+                points = max(0, count * size - Double(max(0, self.size.height - 2)) * cell.rowHeight)
+            }
+            record.scrollOffset = max(0, Int(((mounted.absoluteFrame.top + max(0, points)) / cell.rowHeight).rounded()))
+            record.revealsFocus = false
+        default:
+            return
+        }
         setNeedsDisplay()
     }
 

@@ -23,6 +23,13 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Expre
     public static let submit: EventName = "submit"
     /// The element was held down (a `Pressable`, or any element that declares it). No payload.
     public static let longPress: EventName = "longPress"
+    /// A `Pressable` whose style is a function of its pressed state was touched down (pointer
+    /// or key down, a headless `pressin`): the runtime restyles it as pressed. No payload.
+    public static let pressIn: EventName = "pressIn"
+    /// The touch on a `Pressable` that reported ``pressIn`` ended (lifted, cancelled, or moved
+    /// off it): the runtime restyles it as not pressed. Report it also when the press was
+    /// cancelled; a ``press`` follows a lift on the element. No payload.
+    public static let pressOut: EventName = "pressOut"
     /// A `ScrollView` or `List` scrolled; the payload is the content offset along its axis, in
     /// points (`y` for a vertical one, `x` for a horizontal one), as a double.
     public static let scroll: EventName = "scroll"

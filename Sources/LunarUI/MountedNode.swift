@@ -125,6 +125,7 @@ public final class MountedNode {
         let base = kind.baseLayoutStyle(props: props, parentIsRow: parent?.laysOutInRow ?? false, metrics: metrics)
         var layoutStyle = style.layoutStyle(over: base)
         if let unit = metrics.borderThickness { layoutStyle.border = layoutStyle.border.snapped(to: unit) }
+        if kind == .list { lengthenWindowedList(&layoutStyle) }
         let wasRow = laysOutInRow
         if let content = contentLayoutNode {
             // The children's arrangement goes to the content container; the box only holds it.
@@ -137,6 +138,26 @@ public final class MountedNode {
         if laysOutInRow != wasRow {
             for child in children where child.kind.followsParentAxis { child.refreshLayoutStyle() }
         }
+    }
+
+    /// A virtualized `List` that mounts only some of its rows, with no length of its own in its
+    /// style, is at least `itemCount × estimatedItemSize` long (the protocol's "lay the content
+    /// out as long as all its rows"), so what follows it stays after its rows wherever it is
+    /// scrolled, and a renderer that scrolls the screen can scroll to rows not built yet.
+    private func lengthenWindowedList(_ layoutStyle: inout LayoutStyle) {
+        guard let count = props[.itemCount]?.intValue, count > children.count else { return }
+        let size: Double = switch props[.estimatedItemSize] {
+        case .int(let value)?: Double(value)
+        case .double(let value)?: value
+        default: 44
+        }
+        let horizontal = props[.horizontal]?.boolValue == true
+        let own = horizontal ? (layoutStyle.width, layoutStyle.minWidth, layoutStyle.maxWidth)
+                             : (layoutStyle.height, layoutStyle.minHeight, layoutStyle.maxHeight)
+        guard own.0 == .auto, own.1 == .undefined, own.2 == .undefined,
+              (layoutStyle.flex ?? 0) <= 0, (layoutStyle.flexGrow ?? 0) <= 0 else { return }
+        let length = LayoutValue.points(Double(count) * size)
+        if horizontal { layoutStyle.minWidth = length } else { layoutStyle.minHeight = length }
     }
 
     /// A scroll view's content container: along the scroll axis as long as its content (it
@@ -156,7 +177,11 @@ public final class MountedNode {
     }
 
     private func propsDidChange(from old: Props) {
-        if props[.style] != old[.style] || props[.horizontal] != old[.horizontal] { refreshLayoutStyle() }
+        if props[.style] != old[.style] || props[.horizontal] != old[.horizontal]
+            || (kind == .list && (props[.firstIndex] != old[.firstIndex] || props[.estimatedItemSize] != old[.estimatedItemSize]
+                                  || props[.itemCount] != old[.itemCount])) {
+            refreshLayoutStyle()
+        }
         // What a measured leaf shows (text, title, value, style) is what it measures.
         if kind.isMeasured { layoutNode.markDirty() }
     }

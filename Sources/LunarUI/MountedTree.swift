@@ -86,6 +86,7 @@ public final class MountedTree {
             node.parent = parent
             parent.childLayoutNode.insertChild(node.layoutNode, at: index)
             if node.kind.followsParentAxis { node.refreshLayoutStyle() }
+            if parent.kind == .list { parent.refreshLayoutStyle() }   // a windowed list's length counts its rows
         case .move(let id, let parentID, let index):
             let node = try existing(id, for: mutation)
             let parent = try existing(parentID, for: mutation)
@@ -103,6 +104,7 @@ public final class MountedTree {
                 parent.children.remove(at: index)
                 node.parent = nil
                 parent.childLayoutNode.removeChild(at: index)
+                if parent.kind == .list { parent.refreshLayoutStyle() }
             } else {
                 guard root === node else { throw MutationError(mutation, .notTheRoot) }
                 root = nil

@@ -118,6 +118,22 @@ public final class Reconciler {
         return current.id
     }
 
+    /// The nodes of the last tree whose `id` prop is `elementID`, in document order.
+    public func nodes(withElementID elementID: String) -> [NodeID] {
+        var found: [NodeID] = []
+        func visit(_ node: ReconciledNode) {
+            if node.props[.id]?.stringValue == elementID { found.append(node.id) }
+            for child in node.children { visit(child) }
+        }
+        if let root { visit(root) }
+        return found
+    }
+
+    /// The kind of `node`, or nil if it does not exist.
+    public func kind(of node: NodeID) -> ElementKind? {
+        nodes[node]?.kind
+    }
+
     /// Where `node` sits in the last tree: child indices from the root, so the runtime can
     /// find the element (and its handlers) that produced it. Nil if the node does not exist.
     public func path(of node: NodeID) -> [Int]? {

@@ -59,6 +59,13 @@ public protocol Renderer: AnyObject {
     /// Removes the error overlay of `screen`, showing its content again.
     func hideError(on screen: ScreenID)
 
+    /// Scrolls the `ScrollView` or `List` `node` on `screen` to `target` (a script's
+    /// `ui.scrollTo`/`ui.scrollToEnd`), animating when `animated` and the toolkit can. The
+    /// renderer then reports the new position as the user's scrolling is reported: `viewport`
+    /// first if not yet reported, then `scroll` with the offset it reached, each if the node
+    /// declares it. A node that is gone or does not scroll is ignored.
+    func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID)
+
     // MARK: Overlays
 
     /// Shows the activity HUD, with `text` under the spinner when given; replaces any HUD shown.

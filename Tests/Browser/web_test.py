@@ -512,6 +512,67 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_pressed_style_and_scroll_to():
+            # A Pressable whose style is a function of its pressed state, held by the pointer and
+            # by the keyboard; a script's ui.scrollTo / ui.scrollToEnd moving a scroll view.
+            bundle = write_bundle("pressing", """
+local ui = require("lunar.ui")
+local s = ui.styles { card = { padding = 8, backgroundColor = "#ffffff" }, pressed = { backgroundColor = "#ff0000" } }
+local screen = { title = "Pressing" }
+function screen:load() self.presses = 0; self.offset = 0 end
+function screen:render()
+  local lines = {}
+  for i = 1, 30 do lines[i] = ui.Text { "Line " .. i, style = { height = 20 } } end
+  lines.id = "page"
+  lines.style = { height = 100 }
+  lines.onScroll = function(offset) self.offset = offset end
+  return ui.Column {
+    ui.Pressable { accessibilityLabel = "Card", onPress = function() self.presses = self.presses + 1 end,
+                   style = function(state) return { s.card, state.pressed and s.pressed } end,
+                   ui.Text "Card" },
+    ui.Text("Presses: " .. self.presses),
+    ui.ScrollView(lines),
+    ui.Text("Offset: " .. math.floor(self.offset)),
+    ui.Button { title = "Bottom", onPress = function() ui.scrollToEnd("page", { animated = false }) end },
+    ui.Button { title = "Top", onPress = function() ui.scrollTo("page", { y = 0 }) end },
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                card = page.get_by_role("button", name="Card")
+                expect(card).to_have_css("background-color", "rgb(255, 255, 255)")
+                card.hover()
+                page.mouse.down()
+                expect(card).to_have_css("background-color", "rgb(255, 0, 0)")
+                page.mouse.up()
+                expect(card).to_have_css("background-color", "rgb(255, 255, 255)")
+                expect(page.get_by_text("Presses: 1")).to_be_visible()
+                card.focus()
+                page.keyboard.down("Enter")
+                expect(card).to_have_css("background-color", "rgb(255, 0, 0)")
+                expect(page.get_by_text("Presses: 1")).to_be_visible()
+                page.keyboard.up("Enter")
+                expect(card).to_have_css("background-color", "rgb(255, 255, 255)")
+                expect(page.get_by_text("Presses: 2")).to_be_visible()
+                # 30 lines of 20 pixels in a 100-pixel box: the end is the content less the box.
+                scroller = page.locator('[data-id="page"]')
+                end = scroller.evaluate("el => el.scrollHeight - el.clientHeight")
+                assert end >= 500, "the content is %d pixels past the box" % end
+                page.get_by_role("button", name="Bottom").click()
+                expect(page.get_by_text("Offset: %d" % end, exact=True)).to_be_visible()
+                assert scroller.evaluate("el => el.scrollTop") == end
+                expect(page.get_by_text("Line 30", exact=True)).to_be_in_viewport()
+                page.get_by_role("button", name="Top").click()
+                expect(page.get_by_text("Offset: 0", exact=True)).to_be_visible()
+                assert scroller.evaluate("el => el.scrollTop") == 0
+                page.close()
+            finally:
+                lunar.stop()
+
         def test_bundle_image_is_served_by_opaque_address():
             # A bundle image reaches the page through the tab's opaque file address, never its path.
             bundle = write_bundle("pictures", """
@@ -701,7 +762,7 @@ return screen
         for test in [test_showcase_login_list_and_back, test_jump_page_routes_modal_and_keyboard,
                      test_deep_link_and_two_tabs, test_origin_and_token,
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
-                     test_virtualized_list, test_accessibility_switch_and_pressable,
+                     test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
                      test_bundle_image_is_served_by_opaque_address,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run,
                      test_tap_roundtrip_benchmark]:

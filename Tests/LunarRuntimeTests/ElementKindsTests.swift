@@ -83,9 +83,6 @@ import Testing
         await #expect(throws: HeadlessCommandError(#"no switch "Wifi" on "Kinds" (switches: "Dark mode")"#)) {
             try await runtime.run(.toggle("Wifi"))
         }
-        await #expect(throws: HeadlessCommandError(#"#page on "Kinds" has no known end; scroll it to an offset"#)) {
-            try await runtime.run(.scroll("page", offset: nil))
-        }
     }
 
     @Test func accessibilityPropsReachTheRenderer() async throws {

@@ -15,6 +15,8 @@ import Testing
         #expect(try HeadlessCommand.parse("submit Account") == .submit(field: "Account"))
         #expect(try HeadlessCommand.parse(#"type Account """#) == .type(field: "Account", text: ""))
         #expect(try HeadlessCommand.parse("longpress Row") == .longPress("Row"))
+        #expect(try HeadlessCommand.parse(#"pressin "Open card""#) == .pressIn("Open card"))
+        #expect(try HeadlessCommand.parse("pressout card") == .pressOut("card"))
         #expect(try HeadlessCommand.parse(#"toggle "Dark mode""#) == .toggle("Dark mode"))
         #expect(try HeadlessCommand.parse("scroll items 480") == .scroll("items", offset: 480))
         #expect(try HeadlessCommand.parse("scroll items end") == .scroll("items", offset: nil))
@@ -25,7 +27,7 @@ import Testing
     @Test func refusesMalformedLinesWithAMessage() {
         #expect(throws: HeadlessCommandError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
         #expect(throws: HeadlessCommandError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
-        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, longpress, toggle, scroll, back, wait, snapshot)")) {
+        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")) {
             try HeadlessCommand.parse("press OK")
         }
         #expect(throws: HeadlessCommandError("usage: back")) { try HeadlessCommand.parse("back now") }

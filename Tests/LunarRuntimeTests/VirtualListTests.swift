@@ -21,7 +21,7 @@ import Testing
         end
         function screen:render()
           return ui.Column {
-            ui.List { id = "items", items = self.items, key = "id", estimatedItemSize = 40,
+            ui.List { id = "items", items = self.items, key = "id", estimatedItemSize = 40, style = { height = 600 },
               row = function(item)
                 self.built = self.built + 1
                 return ui.Text { item.name, onPress = function() self.pressed = item.id end }
@@ -49,7 +49,7 @@ import Testing
         let runtime = try await bundle.start()
         // Before the renderer reports a viewport: the first 10 rows.
         #expect(await runtime.snapshot().contains("List #items rows=1-10/10000"))
-        let viewport = HeadlessRenderer().viewportExtent
+        let viewport = 600.0   // the list's height: what of it the viewport shows
         let visible = ListWindow(itemCount: 10_000, estimatedItemSize: 40, viewport: viewport, offset: 20).visible.count
         try await runtime.run(.scroll("items", offset: 0))
         _ = try await runtime.lua("collectgarbage()")

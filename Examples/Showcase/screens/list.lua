@@ -30,7 +30,9 @@ function screen:render()
   if #items == 0 then
     content = ui.Text { vm.loaded:get() and "Nothing here yet" or "Loading...", id = "empty", style = theme.muted }
   else
-    content = ui.List { id = "items", items = items, key = "id", row = card, style = theme.list }
+    -- A card is 80 points tall in the terminal (two lines, padding and a border) plus the gap.
+    content = ui.List { id = "items", items = items, key = "id", row = card, style = theme.list,
+                        estimatedItemSize = 88 }
   end
   return theme.Page("Samples from the mock API", {
     content,

@@ -12,6 +12,8 @@
 /// | `submit FIELD` | submits a field |
 /// | `tap LABEL` | taps a button (title or id), a pressable text, or an alert button |
 /// | `longpress LABEL` | holds down an element that handles `onLongPress` |
+/// | `pressin LABEL` | touches down on a pressable element and keeps holding it (its pressed style shows) |
+/// | `pressout LABEL` | lifts the touch `pressin` put down, without pressing |
 /// | `toggle SWITCH` | flips a switch (id or accessibility label) |
 /// | `scroll TARGET OFFSET` | scrolls a scroll view or list (id or accessibility label) to OFFSET points, or `end` |
 /// | `back` | goes back (pop or dismiss) |
@@ -25,6 +27,10 @@ public enum HeadlessCommand: Equatable, Sendable {
     case submit(field: String)
     case tap(String)
     case longPress(String)
+    /// Touches down on a pressable element and holds it (`pressin`).
+    case pressIn(String)
+    /// Lifts the touch `pressin` put down (`pressout`).
+    case pressOut(String)
     case toggle(String)
     /// Scrolls to an offset in points; nil: to the end of a list.
     case scroll(String, offset: Double?)
@@ -49,6 +55,8 @@ public enum HeadlessCommand: Equatable, Sendable {
         case "submit": try expect(1, "submit FIELD"); return .submit(field: args[0])
         case "tap": try expect(1, "tap LABEL"); return .tap(args[0])
         case "longpress": try expect(1, "longpress LABEL"); return .longPress(args[0])
+        case "pressin": try expect(1, "pressin LABEL"); return .pressIn(args[0])
+        case "pressout": try expect(1, "pressout LABEL"); return .pressOut(args[0])
         case "toggle": try expect(1, "toggle SWITCH"); return .toggle(args[0])
         case "scroll":
             try expect(2, "scroll TARGET OFFSET (points, or end)")
@@ -64,7 +72,7 @@ public enum HeadlessCommand: Equatable, Sendable {
             try expect(0, "snapshot [frames]")
             return .snapshot
         default:
-            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, toggle, scroll, back, wait, snapshot)")
+            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")
         }
     }
 

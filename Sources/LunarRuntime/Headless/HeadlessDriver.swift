@@ -39,6 +39,8 @@ extension LunarRuntime {
             case .submit(let field): try renderer.submit(field)
             case .tap(let label): try renderer.tap(label)
             case .longPress(let label): try renderer.longPress(label)
+            case .pressIn(let label): try renderer.pressIn(label)
+            case .pressOut(let label): try renderer.pressOut(label)
             case .toggle(let target): try renderer.toggle(target)
             case .scroll(let target, let offset): try renderer.scroll(target, to: offset)
             case .back: try renderer.back()
@@ -123,6 +125,10 @@ extension HeadlessRendering {
     public func focus(_ node: NodeID?, on screen: ScreenID) { headlessRenderer.focus(node, on: screen) }
     public func showError(_ overlay: ErrorOverlay, on screen: ScreenID) { headlessRenderer.showError(overlay, on: screen) }
     public func hideError(on screen: ScreenID) { headlessRenderer.hideError(on: screen) }
+    /// Forwards a script's `ui.scrollTo` to the wrapped renderer, which reports the new position.
+    public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
+        headlessRenderer.scroll(node, to: target, animated: animated, on: screen)
+    }
     public func showHUD(_ text: String?) { headlessRenderer.showHUD(text) }
     public func hideHUD() { headlessRenderer.hideHUD() }
     public func showToast(_ text: String) { headlessRenderer.showToast(text) }

@@ -71,6 +71,21 @@ function helpers.listOptions(tree, path)
   return v.threshold, v.drawDistance, v.initial
 end
 
+-- The style of the Pressable at `path` for a pressed state (a table, {} for none); nil
+-- when its style is not a function of its state.
+function helpers.pressStyle(tree, path, pressed)
+  local node = tree
+  for _, i in ipairs(path) do
+    node = node.children and node.children[i]
+    if node == nil then return nil end
+  end
+  local resolve = node.pressStyle
+  if resolve == nil then return nil end
+  local style = resolve(pressed)
+  if style == nil or style == false then return {} end
+  return style
+end
+
 function helpers.subscribe(source, onValue)
   return source:subscribe(onValue)
 end

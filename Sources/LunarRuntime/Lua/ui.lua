@@ -127,8 +127,13 @@ local ui = {}
 ---@field horizontal? boolean
 ---@field onScroll? fun(offset: number)
 
----A Pressable: its children are its content.
+---What a Pressable's style function receives.
+---@class lunar.ui.PressableState
+---@field pressed boolean Whether a touch (or key) is holding the Pressable down.
+
+---A Pressable: its children are its content; its `style` may be a function of its state.
 ---@class lunar.ui.PressableSpec: lunar.ui.Spec
+---@field style? lunar.ui.Style|(lunar.ui.Style|false)[]|Signal|fun(state: lunar.ui.PressableState): any
 ---@field disabled? boolean|Signal
 ---@field onPress? fun()
 ---@field onLongPress? fun()
@@ -206,6 +211,10 @@ local EVENTS = {
   onPress = "press", onChange = "change", onSubmit = "submit", onLongPress = "longPress",
   onScroll = "scroll", onEndReached = "endReached", onLoad = "load", onError = "error",
 }
+
+-- Asks the renderer for an event the runtime handles itself (a list's scroll and viewport
+-- reports, a Pressable's press in and out) even when the script has no handler for it.
+local function ignore() end
 
 -- A prop may be a signal (anything with :subscribe): the runtime subscribes
 -- and updates just that node when it sends; :get() gives the first value.
@@ -312,6 +321,26 @@ local function setStyle(node, style)
   node.props.style = flat
 end
 
+-- A style that is a function of the pressed state (ui.Pressable only), as React Native's
+-- `style={({pressed}) => ...}`: resolved now as not pressed; the runtime calls
+-- node.pressStyle(pressed) when the renderer reports a press in or out, and sends the
+-- node's new style alone (no render).
+local function setPressStyle(node, fn)
+  if node.kind ~= "Pressable" then
+    error(callerPosition() .. "style may be a function only on ui.Pressable, not on ui." .. node.kind, 0)
+  end
+  node.pressStyle = function(pressed)
+    local style = fn({ pressed = pressed })
+    if not styleHasSignal(style, 0) then return style end
+    local flat = {}
+    flattenStyle(style, flat, {}, 0)
+    return flat
+  end
+  setStyle(node, fn({ pressed = false }))
+  node.events.pressIn = ignore
+  node.events.pressOut = ignore
+end
+
 -- Builds an element: `label` names the prop a bare string fills (Text's text).
 local function element(kind, spec, label)
   local node = { kind = kind, props = {}, events = {}, children = {} }
@@ -333,6 +362,8 @@ local function element(kind, spec, label)
         node.events[event] = v
       elseif k == "id" or k == "key" then
         node[k] = v
+      elseif k == "style" and type(v) == "function" then
+        setPressStyle(node, v)
       elseif k == "style" and not signalLike(v) then
         setStyle(node, v)
       elseif k == "accessibilityState" then
@@ -399,6 +430,8 @@ function ui.View(spec) return element("View", spec) end
 function ui.ScrollView(spec) return element("ScrollView", spec) end
 
 --- Makes its children pressable: `ui.Pressable { onPress = open, accessibilityLabel = "Open", ui.Text "Open" }`.
+--- Its `style` may be a function of its state:
+--- `style = function(state) return { s.card, state.pressed and s.pressed } end`.
 ---@param spec lunar.ui.PressableSpec
 ---@return lunar.ui.Element
 function ui.Pressable(spec) return element("Pressable", spec) end
@@ -493,9 +526,6 @@ function ui.Button(spec)
   return node
 end
 
--- Asks the renderer for scroll and viewport reports even when the script has no onScroll.
-local function ignore() end
-
 --- A list: `ui.List { items = items, key = "id", row = function(item) return ui.Text(item.name) end }`.
 --- Virtualized: the runtime calls `row` only for the rows near the viewport.
 ---@param spec lunar.ui.ListSpec
@@ -533,6 +563,50 @@ end
 function ui.styles(styles)
   local checked = native.styles(styles, checkedStyles) -- not a tail call: its errors name our caller's line
   return checked
+end
+
+-- The options of ui.scrollTo and ui.scrollToEnd, checked; raises at the script's line.
+local function scrollOptions(name, id, options)
+  if type(id) ~= "string" and math.type(id) ~= "integer" then
+    error("ui." .. name .. ": argument #1 must be the id of a ScrollView or List (a string), got " .. type(id), 3)
+  end
+  if options == nil then return {} end
+  if type(options) ~= "table" then
+    error("ui." .. name .. ": argument #2 must be a table of options, got " .. type(options), 3)
+  end
+  for key, value in pairs(options) do
+    local number = name == "scrollTo" and (key == "x" or key == "y")
+    if not number and key ~= "animated" then
+      error("ui." .. name .. ": unknown option '" .. tostring(key) .. "' (" .. (name == "scrollTo" and "x, y, " or "")
+        .. "animated)", 3)
+    elseif number and (type(value) ~= "number" or value ~= value or value == math.huge or value == -math.huge) then
+      error("ui." .. name .. ": option '" .. key .. "' must be a finite number of points, got " .. tostring(value), 3)
+    elseif key == "animated" and type(value) ~= "boolean" then
+      error("ui." .. name .. ": option 'animated' must be a boolean, got " .. type(value), 3)
+    end
+  end
+  return options
+end
+
+--- Scrolls the ScrollView or List with this `id` on the visible screen to an offset in points:
+--- `ui.scrollTo("feed", { y = 0 })` (`x` for a horizontal one); `animated` (default true).
+--- The element's `onScroll` then reports where it went.
+---@param id string
+---@param options? { x: number?, y: number?, animated: boolean? }
+function ui.scrollTo(id, options)
+  options = scrollOptions("scrollTo", id, options)
+  local problem = native.scrollTo(tostring(id), options.x, options.y, options.animated ~= false, false)
+  if problem then error("ui.scrollTo: " .. problem, 2) end
+end
+
+--- Scrolls the ScrollView or List with this `id` on the visible screen to its end:
+--- `ui.scrollToEnd("messages")`; `animated` (default true).
+---@param id string
+---@param options? { animated: boolean? }
+function ui.scrollToEnd(id, options)
+  options = scrollOptions("scrollToEnd", id, options)
+  local problem = native.scrollTo(tostring(id), nil, nil, options.animated ~= false, true)
+  if problem then error("ui.scrollToEnd: " .. problem, 2) end
 end
 
 ui.hud = {

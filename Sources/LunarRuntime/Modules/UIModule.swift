@@ -18,6 +18,11 @@ enum UIModule {
             m.function("showHUD(text)") { (text: String?) in host.host?.showHUD(text) }
             m.function("hideHUD") { () in host.host?.hideHUD() }
             m.function("toast(text)") { (text: String) in host.host?.toast(text) }
+            // nil when the scroll is on its way to the renderer, else what is wrong (ui.lua raises it).
+            m.function("scrollTo(id, x, y, animated, toEnd)") { (id: String, x: Double?, y: Double?, animated: Bool, toEnd: Bool) -> String? in
+                guard let host = host.host else { return "no screen is shown" }
+                return host.scrollTo(elementID: id, x: x, y: y, animated: animated, toEnd: toEnd)
+            }
             m.rawFunction("styles(styles: table, checked: table): table") { frame in
                 try checkStyles(frame)
                 return .results(1)

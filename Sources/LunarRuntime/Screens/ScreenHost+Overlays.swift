@@ -59,6 +59,10 @@ extension ScreenHost {
         switch event {
         case .element(let screenID, let node, let name, let payload):
             guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
+            if name == .pressIn || name == .pressOut {
+                pressChanged(node, pressed: name == .pressIn, path: path, tree: tree, on: screen)
+                return
+            }
             if name == .change, let payload {
                 screen.reconciler.recordProps(Props([(PropName.value, payload)]), of: node)
                 onContentChange?()

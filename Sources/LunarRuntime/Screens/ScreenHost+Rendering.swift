@@ -26,6 +26,7 @@ extension ScreenHost {
     /// screens render again when they are uncovered).
     public func renderVisible() {
         renderScheduled = false
+        defer { sendPendingScrolls() }
         guard let id = visibleScreen, let screen = screens[id] else { return }
         render(screen)
     }
@@ -72,6 +73,7 @@ extension ScreenHost {
             renderFailed(error, on: screen)
             return
         }
+        keepPressedStyles(in: &element, tree: LuaTableReference(reference: treeRef), on: screen)
         let images = resolveImages(in: &element)
         screen.lastTree = LuaTableReference(reference: treeRef)
         let mutations = screen.reconciler.reconcile(keepingBoundValues(of: reader.bound, in: element, on: screen))

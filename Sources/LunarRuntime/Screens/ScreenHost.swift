@@ -55,6 +55,8 @@ public final class ScreenHost: RendererDelegate {
     var imageLoader: ImageLoader?
     /// The image sources shown on some screen, and where each stands.
     var imageStates: [String: ImageSourceState] = [:]
+    /// Scrolls `ui.scrollTo` asked for, sent to the renderer after the render that follows.
+    var pendingScrolls: [PendingScroll] = []
     /// Where script errors go besides the screen (an overlay or a toast).
     public var onScriptError: (LuaScriptError) -> Void = { _ in }
     /// Told after the renderer was sent a change of some screen's content or of the stack

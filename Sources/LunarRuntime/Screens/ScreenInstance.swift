@@ -28,6 +28,9 @@ final class ScreenInstance {
     var bindings: [PropBindingKey: PropBinding] = [:]
     /// The virtualized lists shown, by node.
     var lists: [NodeID: VirtualList] = [:]
+    /// The Pressables held down (reported `pressIn` and not yet `pressOut`): a re-render
+    /// keeps their pressed style.
+    var pressed: Set<NodeID> = []
     /// The images shown, by node.
     var images: [NodeID: ShownImage] = [:]
 

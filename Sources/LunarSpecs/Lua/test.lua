@@ -478,12 +478,21 @@ function app.tap(label) drive(native.tap, label) end
 ---@param label string
 function app.longPress(label) drive(native.longPress, label) end
 
+--- Touches down on a pressable element (as app.tap finds it) and holds it: a Pressable
+--- whose style is a function shows its pressed style until app.pressOut.
+---@param label string
+function app.pressIn(label) drive(native.pressIn, label) end
+
+--- Lifts the touch app.pressIn put down, without pressing.
+---@param label string
+function app.pressOut(label) drive(native.pressOut, label) end
+
 --- Flips a switch (its id or accessibility label), reporting onValueChange.
 ---@param target string
 function app.toggle(target) drive(native.toggle, target) end
 
 --- Scrolls a ScrollView or List (its id or accessibility label) to `offset` points,
---- or to a list's end when `offset` is nil.
+--- or to its end when `offset` is nil.
 ---@param target string
 ---@param offset number|nil
 function app.scroll(target, offset) drive(native.scroll, target, offset) end

@@ -119,6 +119,24 @@ final class CursesTerminal {
         wrefresh(window)
     }
 
+    /// Writes `text` (one cell) at each of `positions`, in `style` with the matching paint, and
+    /// refreshes only those cells; the cursor stays where the last frame put it. What the spinner
+    /// timer draws between frames.
+    func paint(_ text: String, at positions: [CellPosition], paints: [CellPaint], style: TextStyle) {
+        guard isOpen, !positions.isEmpty else { return }
+        let window = lunar_curses_stdscr()
+        let cursorRow = getcury(window), cursorColumn = getcurx(window)
+        let (width, height) = size
+        for (position, paint) in zip(positions, paints) where position.row < height && position.column < width {
+            wmove(window, Int32(position.row), Int32(position.column))
+            wattrset(window, attribute(for: style, paint: paint))
+            waddnstr(window, text, -1)
+        }
+        wattrset(window, 0)
+        wmove(window, cursorRow, cursorColumn)
+        wrefresh(window)
+    }
+
     /// The next key waiting, or nil when there is none (curses is in no-delay mode).
     func readKey() -> CursesKey? {
         var code: wint_t = 0

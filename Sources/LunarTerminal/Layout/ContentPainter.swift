@@ -30,17 +30,29 @@ struct ContentPainter {
     let glyphs: Glyphs
     /// The focused node, drawn highlighted, with the text cursor when it is a field.
     let focused: NodeID?
+    /// Where `ui.scrollTo` put each `ScrollView`, in cells along its axis (clamped to its content
+    /// when painted); focus inside one still scrolls it as far as needed to show the focus.
+    let scrollOffsets: [NodeID: Int]
+    /// Which frame of the spinner an `ActivityIndicator` shows (the renderer's timer turns it).
+    let spinnerPhase: Int
     private let metrics = CellMetrics.terminal
 
-    init(glyphs: Glyphs, focused: NodeID?) {
+    init(glyphs: Glyphs, focused: NodeID?, scrollOffsets: [NodeID: Int] = [:], spinnerPhase: Int = 0) {
         self.glyphs = glyphs
         self.focused = focused
+        self.scrollOffsets = scrollOffsets
+        self.spinnerPhase = spinnerPhase
     }
 
     /// What painting the visible rows found out.
     struct Result {
         /// Where the text cursor goes (grid coordinates), when a focused field is visible.
         var cursor: CellPosition?
+        /// The spinning `ActivityIndicator`s painted (grid coordinates), for the spinner timer,
+        /// which redraws only these cells.
+        var spinners: [SpinnerCell] = []
+        /// How far each `ScrollView` painted was scrolled, in cells along its axis.
+        var scrolled: [NodeID: Int] = [:]
     }
 
     /// Lays `tree` out in a viewport of `columns` × `rows` cells (incrementally: nothing is
@@ -76,14 +88,28 @@ struct ContentPainter {
             guard scroller.kind == .scrollView else { continue }
             let box = scroller.absoluteFrame
             let viewport = contentRect(of: scroller, in: CellRect(left: box.left, top: box.top, width: box.width, height: box.height), left: box.left, top: box.top)
-            let rows = max(0, target.rows.upperBound - viewport.rows.upperBound)
-            let columns = max(0, target.columns.upperBound - viewport.columns.upperBound)
-            let shift = (rows: min(rows, max(0, target.rows.lowerBound - viewport.rows.lowerBound)),
-                         columns: min(columns, max(0, target.columns.lowerBound - viewport.columns.lowerBound)))
-            if shift.rows != 0 || shift.columns != 0 { shifts.append((ObjectIdentifier(scroller), shift)) }
+            // From where the scroll view stands, as little as shows the target (its start first).
+            let stored = storedShift(of: scroller)
+            let rows = max(stored.rows, target.rows.upperBound - viewport.rows.upperBound)
+            let columns = max(stored.columns, target.columns.upperBound - viewport.columns.upperBound)
+            let shift = (rows: max(0, min(rows, target.rows.lowerBound - viewport.rows.lowerBound)),
+                         columns: max(0, min(columns, target.columns.lowerBound - viewport.columns.lowerBound)))
+            if shift.rows != 0 || shift.columns != 0 || stored != (0, 0) { shifts.append((ObjectIdentifier(scroller), shift)) }
             target = target.offsetBy(rows: -shift.rows, columns: -shift.columns)
         }
         return shifts
+    }
+
+    /// Where `ui.scrollTo` put `scroller` (a `ScrollView`), in cells, clamped to its content.
+    func storedShift(of scroller: MountedNode) -> (rows: Int, columns: Int) {
+        guard let stored = scrollOffsets[scroller.id], let content = scroller.contentSize else { return (0, 0) }
+        let frame = scroller.frame
+        if scroller.props[.horizontal]?.boolValue == true {
+            let most = Int(((content.width - frame.width) / metrics.columnWidth).rounded(.up))
+            return (0, max(0, min(stored, most)))
+        }
+        let most = Int(((content.height - frame.height) / metrics.rowHeight).rounded(.up))
+        return (max(0, min(stored, most)), 0)
     }
 
     /// The rows `node`'s subtree covers, recorded for each node in `spans`.
@@ -141,10 +167,12 @@ struct ContentPainter {
         if clipsContent(node) {
             childClip = clip.intersection(contentRect(of: node, in: rect, left: left, top: top, paddingToo: false))
         }
-        if let own = shifts[ObjectIdentifier(node)] {
+        if node.kind == .scrollView {
+            let own = shifts[ObjectIdentifier(node)] ?? storedShift(of: node)
             childShift = (shift.rows + own.rows, shift.columns + own.columns)
+            result.scrolled[node.id] = node.props[.horizontal]?.boolValue == true ? own.columns : own.rows
         }
-        for child in node.children {
+        for child in Self.paintingOrder(node.children) {
             guard let span = extent.spans[ObjectIdentifier(child)], !span.isEmpty else { continue }
             let shown = (span.lowerBound - childShift.rows)..<(span.upperBound - childShift.rows)
             guard shown.overlaps(childClip.rows) else { continue }
@@ -155,6 +183,16 @@ struct ContentPainter {
             // A pressable row or text highlights as a whole, like a selected table cell.
             canvas.restyle(rect.intersection(clip), to: .focused)
         }
+    }
+
+    /// Siblings in the order they are painted: by `zIndex`, ties (and no `zIndex`) in
+    /// document order, so a higher one paints over a lower one.
+    static func paintingOrder(_ children: [MountedNode]) -> [MountedNode] {
+        guard children.contains(where: { $0.style[.zIndex] != nil }) else { return children }
+        return children.enumerated().sorted { a, b in
+            let za = a.element.style[.zIndex]?.number ?? 0, zb = b.element.style[.zIndex]?.number ?? 0
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// `node`'s rectangle less its border (and padding, unless `paddingToo` is false).
@@ -248,8 +286,13 @@ struct ContentPainter {
                          clip: clip.intersection(content), style: isFocused ? .focused : node.isDisabled ? .hint : .normal,
                          paint: textPaint)
         case .activityIndicator:
-            canvas.write(String(glyphs.spinner), row: content.rows.lowerBound, column: content.columns.lowerBound,
+            guard node.props[.animating]?.boolValue != false else { break }   // a stopped indicator is hidden
+            let row = content.rows.lowerBound, column = content.columns.lowerBound
+            canvas.write(String(glyphs.spinner(phase: spinnerPhase)), row: row, column: column,
                          clip: clip.intersection(content), style: .hint, paint: textPaint)
+            if clip.intersection(content).rows.contains(row), clip.intersection(content).columns.contains(column) {
+                result.spinners.append(SpinnerCell(position: CellPosition(row: row - canvas.firstRow, column: column), paint: textPaint))
+            }
         case .divider:
             var linePaint = CellPaint()
             linePaint.foreground = (style[.backgroundColor] ?? style[.color])?.color

@@ -30,20 +30,25 @@ struct Glyphs: Hashable, Sendable {
     /// A `dotted` border's lines.
     var dottedHorizontal: Character
     var dottedVertical: Character
-    /// An `ActivityIndicator`.
-    var spinner: Character
+    /// An `ActivityIndicator`'s frames, turned by a timer while one shows.
+    var spinnerFrames: [Character]
+
+    /// The spinner frame for `phase` (any integer; it wraps).
+    func spinner(phase: Int) -> Character {
+        spinnerFrames[((phase % spinnerFrames.count) + spinnerFrames.count) % spinnerFrames.count]
+    }
 
     /// Box drawing and arrows from Unicode.
     static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         focusMarker: ">", backArrow: "←", moreAbove: "↑", moreBelow: "↓", separator: " · ",
         roundTopLeft: "╭", roundTopRight: "╮", roundBottomLeft: "╰", roundBottomRight: "╯",
-        dashedHorizontal: "╌", dashedVertical: "╎", dottedHorizontal: "┈", dottedVertical: "┊", spinner: "⠋")
+        dashedHorizontal: "╌", dashedVertical: "╎", dottedHorizontal: "┈", dottedVertical: "┊", spinnerFrames: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
 
     /// Plain ASCII, for terminals whose locale cannot show Unicode.
     static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         focusMarker: ">", backArrow: "<", moreAbove: "^", moreBelow: "v", separator: " | ",
         roundTopLeft: "+", roundTopRight: "+", roundBottomLeft: "+", roundBottomRight: "+",
-        dashedHorizontal: "-", dashedVertical: "|", dottedHorizontal: ".", dottedVertical: ":", spinner: "*")
+        dashedHorizontal: "-", dashedVertical: "|", dottedHorizontal: ".", dottedVertical: ":", spinnerFrames: ["-", "\\", "|", "/"])
 }

@@ -21,7 +21,11 @@ struct Scene {
         var scrollOffset = 0
         /// Whether to scroll the focused element into view.
         var revealsFocus = true
+        /// Where `ui.scrollTo` put each `ScrollView`, in cells along its axis.
+        var scrollOffsets: [NodeID: Int] = [:]
     }
+    /// Which frame of the spinner `ActivityIndicator`s show.
+    var spinnerPhase = 0
 
     /// The visible screen; nil when none is shown.
     var screen: Screen?
@@ -50,7 +54,17 @@ struct TerminalFrame: Equatable {
     var cursor: CellPosition?
     /// The first content line shown.
     var scrollOffset: Int
+    /// The spinning `ActivityIndicator`s shown, in terminal coordinates.
+    var spinners: [SpinnerCell] = []
+    /// How far each `ScrollView` painted was scrolled, in cells along its axis.
+    var scrolled: [NodeID: Int] = [:]
 
     /// The rows as text, trailing spaces removed: what a person reading the screen sees.
     var lines: [String] { grid.lines }
+}
+
+/// One `ActivityIndicator`'s cell on the terminal and its colours: what the spinner timer redraws.
+struct SpinnerCell: Hashable, Sendable {
+    var position: CellPosition
+    var paint: CellPaint
 }

@@ -29,9 +29,15 @@ struct SceneLayout {
         let contentWidth = max(0, width - Self.gutter - 1)
         var cursor: CellPosition?
         var offset = 0
+        var spinners: [SpinnerCell] = []
+        var scrolled: [NodeID: Int] = [:]
         if viewportHeight > 0, contentWidth > 0, let screen = scene.screen {
-            let content = self.content(of: screen, width: contentWidth, viewportHeight: viewportHeight)
+            let content = self.content(of: screen, width: contentWidth, viewportHeight: viewportHeight, spinnerPhase: scene.spinnerPhase)
             offset = content.offset
+            spinners = content.painted.spinners.map {
+                SpinnerCell(position: CellPosition(row: top + $0.position.row, column: Self.gutter + $0.position.column), paint: $0.paint)
+            }
+            scrolled = content.painted.scrolled
             grid.paste(content.grid, row: top, column: Self.gutter)
             if let rows = content.focusedRows, (offset..<(offset + viewportHeight)).contains(rows.lowerBound) {
                 grid.write(String(glyphs.focusMarker), row: top + rows.lowerBound - offset, column: 0, style: .focused)
@@ -42,7 +48,7 @@ struct SceneLayout {
             if offset + viewportHeight < content.height {
                 grid.write(String(glyphs.moreBelow), row: top + viewportHeight - 1, column: width - 1, style: .hint)
             }
-            if let position = content.cursor {
+            if let position = content.painted.cursor {
                 cursor = CellPosition(row: top + position.row, column: Self.gutter + position.column)
             }
         }
@@ -52,7 +58,8 @@ struct SceneLayout {
             drawAlert(alert, selected: scene.selectedAlertButton, into: &grid)
             cursor = nil
         }
-        return TerminalFrame(grid: grid, cursor: cursor, scrollOffset: offset)
+        if scene.isHUDShown || scene.alert != nil { spinners = [] }   // a box may cover them: the next full frame turns them
+        return TerminalFrame(grid: grid, cursor: cursor, scrollOffset: offset, spinners: spinners, scrolled: scrolled)
     }
 
     // MARK: Title bar and bottom line
@@ -93,7 +100,10 @@ struct SceneLayout {
         if let focused = screen.focused, let node = screen.tree?.node(focused), node.kind == .textField {
             return ["Tab next", "Enter submit", "Esc leave field", "Ctrl-C quit"]
         }
-        return ["Tab move", "Enter press"] + back + ["q quit"]
+        var holds = false
+        var node = screen.focused.flatMap { screen.tree?.node($0) }
+        while let current = node, !holds { holds = current.events.contains(.longPress); node = current.parent }
+        return ["Tab move", "Enter press"] + (holds ? ["l hold"] : []) + back + ["q quit"]
     }
 
     // MARK: Content
@@ -101,21 +111,22 @@ struct SceneLayout {
     /// The visible rows of a screen's content, laid out and painted: the error overlay, or
     /// the node tree scrolled to where the screen was, moved just enough to show the focused
     /// element when the screen asks for it.
-    private func content(of screen: Scene.Screen, width: Int, viewportHeight: Int)
-        -> (grid: CellGrid, offset: Int, height: Int, focusedRows: Range<Int>?, cursor: CellPosition?)
+    private func content(of screen: Scene.Screen, width: Int, viewportHeight: Int, spinnerPhase: Int)
+        -> (grid: CellGrid, offset: Int, height: Int, focusedRows: Range<Int>?, painted: ContentPainter.Result)
     {
         if let error = screen.error {
             let lines = errorGrid(for: error, width: width)
             let offset = min(max(0, screen.scrollOffset), max(0, lines.height - viewportHeight))
             var grid = CellGrid(width: width, height: viewportHeight)
             grid.paste(lines.slice(rows: offset..<(offset + viewportHeight)), row: 0, column: 0)
-            return (grid, offset, lines.height, nil, nil)
+            return (grid, offset, lines.height, nil, ContentPainter.Result())
         }
         guard let tree = screen.tree, let root = tree.root else {
-            return (CellGrid(width: width, height: viewportHeight), 0, 0, nil, nil)
+            return (CellGrid(width: width, height: viewportHeight), 0, 0, nil, ContentPainter.Result())
         }
         ContentPainter.layOut(tree, columns: width, rows: viewportHeight, extent: screen.extent, glyphs: glyphs)
-        let painter = ContentPainter(glyphs: glyphs, focused: screen.focused)
+        let painter = ContentPainter(glyphs: glyphs, focused: screen.focused, scrollOffsets: screen.scrollOffsets,
+                                     spinnerPhase: spinnerPhase)
         let focusedRows = tree.focusedNode.map { painter.rect(of: $0).rows }
         let height = screen.extent.rows
         let maximum = max(0, height - viewportHeight)
@@ -129,7 +140,7 @@ struct SceneLayout {
         }
         var grid = CellGrid(width: width, height: viewportHeight)
         let painted = painter.paint(root, focusedNode: tree.focusedNode, extent: screen.extent, firstRow: offset, into: &grid)
-        return (grid, offset, height, focusedRows, painted.cursor)
+        return (grid, offset, height, focusedRows, painted)
     }
 
     /// The message, where, and the code frame with the failing line marked:

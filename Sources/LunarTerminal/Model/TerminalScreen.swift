@@ -29,6 +29,10 @@ final class TerminalScreen {
     /// Whether the next layout scrolls the focused element into view (focus moved or the
     /// user typed); scrolling by hand clears it so the view stays where the user put it.
     var revealsFocus = true
+    /// Where `ui.scrollTo` put each `ScrollView`, in cells along its axis.
+    var scrollOffsets: [NodeID: Int] = [:]
+    /// The visible extent and offset last reported for each `ScrollView` and `List`, in points.
+    var reportedPositions: [NodeID: (viewport: Double?, offset: Double)] = [:]
 
     init(id: ScreenID) {
         self.id = id

@@ -22,6 +22,11 @@ extension ElementKind {
     ///   a row when its `horizontal` prop is true;
     /// - `Spacer`: `flexGrow = 1`;
     /// - `Divider`: a hairline across its parent's axis (``LayoutMetrics/hairline``), stretched;
+    /// - a virtualized `List` whose first mounted row is not the first (`firstIndex` > 0): a
+    ///   leading padding of `firstIndex × estimatedItemSize`, standing for the rows not mounted,
+    ///   so the mounted rows stay where the scroll offset expects them (with `overflow = scroll`,
+    ///   so rows below a viewport the padding overfills keep their own size); the node adds a
+    ///   minimum length of all its rows (``MountedNode``);
     /// - `Text` in a row: `flexShrink = 1`, so long text wraps instead of overflowing the row;
     /// - the other measured leaves: Yoga's defaults, sized by the renderer.
     func baseLayoutStyle(props: Props, parentIsRow: Bool, metrics: LayoutStyleMetrics) -> LayoutStyle {
@@ -43,7 +48,19 @@ extension ElementKind {
             }
         case .text:
             if parentIsRow { style.flexShrink = 1 }
-        case .column, .list, .view, .pressable, .button, .textField, .image, .switch, .activityIndicator:
+        case .list:
+            if let first = props[.firstIndex]?.intValue, first > 0 {
+                let size: Double = switch props[.estimatedItemSize] {
+                case .int(let value)?: Double(value)
+                case .double(let value)?: value
+                default: 44
+                }
+                let leading = LayoutValue.points(Double(first) * size)
+                if props[.horizontal]?.boolValue == true { style.padding.start = leading } else { style.padding.top = leading }
+                // The rows are laid out at their own size, however far below the viewport the padding puts them.
+                style.overflow = .scroll
+            }
+        case .column, .view, .pressable, .button, .textField, .image, .switch, .activityIndicator:
             break
         }
         return style

@@ -91,6 +91,7 @@
       case "focus": focusNode(m.s, m.n); break;
       case "error": showError(m); break;
       case "noerror": hideError(m.s); break;
+      case "scrollTo": scrollNode(m); break;
       case "hud": showHUD(m.text); break;
       case "nohud": hideHUD(); break;
       case "toast": showToast(m.text); break;
@@ -400,22 +401,36 @@
         let hold = null;
         let held = false;
         const release = () => { clearTimeout(hold); hold = null; };
+        // pressIn/pressOut (when declared: a style that is a function of the pressed state)
+        // frame a touch or a key held down; the runtime restyles the element.
+        let down = false;
+        const pressOut = () => { if (down) { down = false; report(s, n, "pressOut"); } };
         el.addEventListener("pointerdown", () => {
           held = false;
           release();
+          if (!down) down = report(s, n, "pressIn");
           const node = nodes.get(key(s, n));
           if (!node || !node.events.includes("longPress")) return;
           hold = setTimeout(() => { hold = null; held = true; report(s, n, "longPress"); }, 500);
         });
-        for (const name of ["pointerup", "pointerleave", "pointercancel"]) el.addEventListener(name, release);
+        for (const name of ["pointerup", "pointerleave", "pointercancel"]) el.addEventListener(name, () => { release(); pressOut(); });
         el.addEventListener("contextmenu", (event) => { if (held) event.preventDefault(); });
         el.addEventListener("click", (event) => {
           if (held) { held = false; event.preventDefault(); return; }
           if (report(s, n, "press")) event.preventDefault();
         });
         el.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); report(s, n, "press"); }
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          if (!event.repeat && !down) down = report(s, n, "pressIn");
         });
+        el.addEventListener("keyup", (event) => {
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
+          pressOut();
+          report(s, n, "press");
+        });
+        el.addEventListener("blur", pressOut);
         break;
       }
       case "TextField":
@@ -476,10 +491,21 @@
     return el;
   }
 
+  // The runtime's ui.scrollTo: scroll the element; its scroll listener reports where it went.
+  function scrollNode(m) {
+    const node = nodes.get(key(m.s, m.n));
+    if (!node) return;
+    const el = node.el;
+    const horizontal = node.props.horizontal === true;
+    const end = horizontal ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
+    const to = m.y === "end" ? end : Math.min(Math.max(0, m.y), end);
+    el.scrollTo({ [horizontal ? "left" : "top"]: to, behavior: m.animated ? "smooth" : "auto" });
+  }
+
   function report(s, n, event, value) {
     const node = nodes.get(key(s, n));
     if (!node || !node.events.includes(event) || node.props.disabled === true) return false;
-    if (event === "press" || event === "longPress") send({ t: event, s, n });
+    if (event === "press" || event === "longPress" || event === "pressIn" || event === "pressOut") send({ t: event, s, n });
     else if (event === "scroll" || event === "viewport") send({ t: event, s, n, y: value });
     else send({ t: event, s, n, v: value });
     return true;

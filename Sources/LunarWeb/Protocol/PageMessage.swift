@@ -10,6 +10,10 @@ public enum PageMessage: Hashable, Sendable {
     case press(screen: ScreenID, node: NodeID)
     /// `{"t":"longPress","s":1,"n":5}`: a pressable was held down.
     case longPress(screen: ScreenID, node: NodeID)
+    /// `{"t":"pressIn","s":1,"n":5}`: a pressable was touched down (pointer or key down).
+    case pressIn(screen: ScreenID, node: NodeID)
+    /// `{"t":"pressOut","s":1,"n":5}`: the touch `pressIn` reported ended (lifted, cancelled, left).
+    case pressOut(screen: ScreenID, node: NodeID)
     /// `{"t":"change","s":1,"n":5,"v":"text"}` (a text field) or `"v":true` (a switch).
     case change(screen: ScreenID, node: NodeID, value: PropValue)
     /// `{"t":"submit","s":1,"n":5,"v":"text"}`: Enter in a text field.
@@ -59,6 +63,10 @@ public enum PageMessage: Hashable, Sendable {
             return .press(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
         case "longPress":
             return .longPress(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+        case "pressIn":
+            return .pressIn(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+        case "pressOut":
+            return .pressOut(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
         case "change":
             let value: PropValue
             switch try required(wire.v, "v") {

@@ -102,6 +102,21 @@ public enum ServerMessage {
         return object.text
     }
 
+    /// `{"t":"scrollTo","s":1,"n":5,"y":120,"animated":true}`: scroll a scroll view or list to
+    /// offset `y` along its axis (`"y":"end"`: to its end).
+    static func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) -> String {
+        var object = JSONObject()
+        object.put("t", "scrollTo")
+        object.put("s", screen.rawValue)
+        object.put("n", node.rawValue)
+        switch target {
+        case .offset(let offset): object.put("y", raw: JSONText.number(offset))
+        case .end: object.put("y", "end")
+        }
+        object.put("animated", raw: animated ? "true" : "false")
+        return object.text
+    }
+
     /// `{"t":"noerror","s":1}`.
     static func hideError(on screen: ScreenID) -> String {
         var object = JSONObject()

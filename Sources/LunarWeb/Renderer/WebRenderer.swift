@@ -131,6 +131,13 @@ public final class WebRenderer: Renderer {
         outbox.send(ServerMessage.hideError(on: screen))
     }
 
+    /// Tells the page to scroll the element (`{"t":"scrollTo",...}`); the page reports the
+    /// position it reaches as the user's scrolling is reported.
+    public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
+        guard let kind = trees[screen]?.node(node)?.kind, kind == .scrollView || kind == .list else { return }
+        outbox.send(ServerMessage.scroll(node, to: target, animated: animated, on: screen))
+    }
+
     // MARK: Overlays
 
     public func showHUD(_ text: String?) { outbox.send(ServerMessage.hud(text)) }
@@ -166,6 +173,10 @@ public final class WebRenderer: Renderer {
             return report(.press, payload: nil, screen: screen, id: id)
         case .longPress(let screen, let id):
             return report(.longPress, payload: nil, screen: screen, id: id)
+        case .pressIn(let screen, let id):
+            return report(.pressIn, payload: nil, screen: screen, id: id)
+        case .pressOut(let screen, let id):
+            return report(.pressOut, payload: nil, screen: screen, id: id)
         case .change(let screen, let id, let value):
             guard let node = trees[screen]?.node(id) else { return stale(screen, id) }
             var value = value
