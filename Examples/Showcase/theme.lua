@@ -1,6 +1,7 @@
 -- The showcase's look: named styles checked once by ui.styles, and the pieces every page
 -- shares (a header bar above the content). Lengths are points, as in React Native; the terminal
--- shows 8 points as a column and 16 as a row (docs/terminal.md).
+-- shows 8 points as a column and 16 as a row (docs/terminal.md), so vertical gaps and paddings
+-- are whole rows (16) where half a row would round one way here and the other way there.
 local ui = require("lunar.ui")
 
 local colors = {
@@ -26,9 +27,9 @@ local theme = ui.styles {
   muted = { color = colors.muted },
 
   -- Cards: a row with a square image placeholder beside two lines of text.
-  list = { gap = 8 },
+  list = { gap = 16 },
   card = {
-    flexDirection = "row", alignItems = "center", columnGap = 16, padding = 8,
+    flexDirection = "row", alignItems = "center", columnGap = 16, paddingHorizontal = 8, paddingVertical = 16,
     backgroundColor = colors.card, borderWidth = 1, borderColor = colors.line, borderRadius = 8,
   },
   thumb = { width = 48, height = 32, backgroundColor = colors.chip, color = colors.brandDark, borderRadius = 4 },
@@ -37,7 +38,7 @@ local theme = ui.styles {
   cardSubtitle = { color = colors.muted },
 
   -- Forms and buttons.
-  form = { gap = 8, padding = 16, backgroundColor = colors.card, borderWidth = 1, borderColor = colors.line,
+  form = { gap = 16, padding = 16, backgroundColor = colors.card, borderWidth = 1, borderColor = colors.line,
            borderRadius = 8 },
   field = { borderColor = colors.line, backgroundColor = "white" },
   primary = { backgroundColor = colors.brand, color = "white", fontWeight = "bold", alignSelf = "flex-start" },
@@ -46,7 +47,7 @@ local theme = ui.styles {
 
   -- Two columns that share the width.
   columns = { flexDirection = "row", columnGap = 16, alignItems = "flex-start" },
-  column = { flex = 1, gap = 8, padding = 8, backgroundColor = colors.card, borderWidth = 1,
+  column = { flex = 1, gap = 16, paddingHorizontal = 8, paddingVertical = 16, backgroundColor = colors.card, borderWidth = 1,
              borderColor = colors.line, borderRadius = 8 },
 
   tags = { flexDirection = "row", flexWrap = "wrap", gap = 8 },

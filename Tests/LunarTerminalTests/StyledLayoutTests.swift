@@ -95,6 +95,17 @@ private func spaces(_ count: Int) -> String { String(repeating: " ", count: coun
         #expect(harness.frame.grid[2, 2].style == .hint, "an image placeholder is dimmed")
     }
 
+    @Test func aSmallImageShowsItsAltTextCutInItsMiddle() {
+        let harness = TerminalHarness(width: 30, height: 6)
+        harness.render(.column([
+            Element.image(alt: "Signals icon").styled(["width": .number(48), "height": .number(32)]),
+            Element.image(alt: "Map").styled(["width": .number(48), "height": .number(16)]),
+        ]), on: screen)
+        harness.renderer.push(screen, title: nil)
+        // 6 columns by 2 rows: no room for a box or for "[image: Signals icon]".
+        #expect(Array(harness.lines[1...3]) == ["  Signa…", "", "   Map"])
+    }
+
     @Test func scrollViewClipsItsContentAndScrollsToTheFocus() {
         let harness = TerminalHarness(width: 30, height: 10)
         let rows = (0..<6).map { Element(.pressable, events: [.press], children: [.text("Row \($0)")]) }

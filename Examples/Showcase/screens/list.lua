@@ -30,9 +30,9 @@ function screen:render()
   if #items == 0 then
     content = ui.Text { vm.loaded:get() and "Nothing here yet" or "Loading...", id = "empty", style = theme.muted }
   else
-    -- A card is 80 points tall in the terminal (two lines, padding and a border) plus the gap.
+    -- A card is 96 points tall (two lines, padding and a border), 112 with the gap.
     content = ui.List { id = "items", items = items, key = "id", row = card, style = theme.list,
-                        estimatedItemSize = 88 }
+                        estimatedItemSize = 112 }
   end
   return theme.Page("Samples from the mock API", {
     content,

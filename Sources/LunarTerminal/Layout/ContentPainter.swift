@@ -346,7 +346,8 @@ struct ContentPainter {
         }
     }
 
-    /// A box with the alt text in its middle when the image has room for one, else `[image: alt]`.
+    /// A box with the alt text in its middle when the image has room for one, else `[image: alt]`
+    /// or, where that does not fit, the alt text cut to the image's width.
     private func drawImage(_ node: MountedNode, in content: CellRect, clip: CellRect, paint: CellPaint, canvas: inout Canvas) {
         let alt = node.props[.alt]?.stringValue ?? ""
         if content.rows.count >= 3, content.columns.count >= 4 {
@@ -359,8 +360,20 @@ struct ContentPainter {
             let column = inner.columns.lowerBound + (inner.columns.count - metrics.columns(of: text)) / 2
             canvas.write(text, row: row, column: column, clip: clip.intersection(inner), style: .hint, paint: paint)
         } else {
-            canvas.write(CellMetrics.imageLabel(node), row: content.rows.lowerBound, column: content.columns.lowerBound,
-                         clip: clip.intersection(content), style: .hint, paint: paint)
+            // Too small for a box: `[image: alt]` where it fits (an unsized image is measured to
+            // it), else the alt text itself, cut with an ellipsis, in the middle of the image.
+            let label = CellMetrics.imageLabel(node)
+            let width = content.columns.count
+            guard metrics.columns(of: label) > width else {
+                canvas.write(label, row: content.rows.lowerBound, column: content.columns.lowerBound,
+                             clip: clip.intersection(content), style: .hint, paint: paint)
+                return
+            }
+            let shown = alt.isEmpty ? "image" : alt
+            let text = metrics.columns(of: shown) <= width ? shown : metrics.prefix(of: shown, fittingIn: max(0, width - 1)) + "…"
+            let row = content.rows.lowerBound + (content.rows.count - 1) / 2
+            let column = content.columns.lowerBound + (width - metrics.columns(of: text)) / 2
+            canvas.write(text, row: row, column: column, clip: clip.intersection(content), style: .hint, paint: paint)
         }
     }
 
