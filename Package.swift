@@ -274,6 +274,7 @@ let package = Package(
             dependencies: [
                 "LunarRuntime", "LunarBridge", "LunarUI", "LunarLayout", "LunarWeb", "LunarRouter", "LunarIntercept",
                 "LunarNetwork", "LunarJSON",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -402,7 +403,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Layout", ["LunarLayout", "LunarUI"]),
         ("Debug", ["LunarBridge"]),
         ("Web", ["LunarWeb", "LunarUI"]),
-        ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarBundle", "LunarBridge"]),
+        ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarWeb"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
     // executable on raw sockets, run by Scripts/bench after the suites.

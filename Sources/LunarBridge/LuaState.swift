@@ -53,6 +53,9 @@ public final class LuaState {
     public var errorHandler: (LuaScriptError) -> Void = { error in
         StandardStream.error.write("lunar: " + error.report + "\n")
     }
+    /// Also told of each error ``report(_:)`` hands to ``errorHandler`` (nil: nobody): the
+    /// inspector's console sets it while open, and setting the handler leaves it alone.
+    package var errorObserver: ((LuaScriptError) -> Void)?
     /// Where `print` and Lua warnings go.
     public var output: (String) -> Void = { text in StandardStream.output.write(text) }
     /// Also told of each `print`, with where in the script it was called (nil: nothing is
@@ -452,8 +455,11 @@ public final class LuaState {
         return try T.read(from: stack, at: -1)
     }
 
-    /// Reports an uncaught error from a callback to ``errorHandler``.
-    public func report(_ error: LuaScriptError) { errorHandler(error) }
+    /// Reports an uncaught error from a callback to ``errorHandler`` (and the observer).
+    public func report(_ error: LuaScriptError) {
+        errorHandler(error)
+        errorObserver?(error)
+    }
 }
 
 extension LuaScriptError {

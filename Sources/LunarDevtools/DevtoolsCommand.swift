@@ -1,4 +1,4 @@
-import Foundation
+import LunarJSON
 
 /// What an inspector page asks of the runtime it inspects: one JSON object per WebSocket
 /// message, its kind in `t` (docs/devtools.md lists them). ``parse(_:)`` is the one reader;
@@ -27,19 +27,18 @@ public enum DevtoolsCommand: Equatable, Sendable {
 
     /// Reads one message; throws ``DevtoolsCommandError`` saying why it is refused.
     public static func parse(_ text: String) throws(DevtoolsCommandError) -> DevtoolsCommand {
-        guard let data = text.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let document = try? JSONValue(parsing: text), case .object(let object) = document else {
             throw DevtoolsCommandError("not a JSON object")
         }
-        guard let kind = object["t"] as? String else { throw DevtoolsCommandError("no message kind (\"t\")") }
+        guard case .string(let kind)? = object["t"] else { throw DevtoolsCommandError("no message kind (\"t\")") }
         func string(_ key: String) throws(DevtoolsCommandError) -> String {
-            guard let value = object[key] as? String else {
+            guard case .string(let value)? = object[key] else {
                 throw DevtoolsCommandError("'\(kind)' needs a string \"\(key)\"")
             }
             return value
         }
         func integer(_ key: String) throws(DevtoolsCommandError) -> Int {
-            guard let number = object[key] as? Double, let value = Int(exactly: number) else {
+            guard case .number(let number)? = object[key], let value = Int(exactly: number) else {
                 throw DevtoolsCommandError("'\(kind)' needs an integer \"\(key)\"")
             }
             return value
@@ -48,7 +47,7 @@ public enum DevtoolsCommand: Equatable, Sendable {
         case "select": return .select(target: try integer("target"))
         case "tree": return .tree
         case "highlight":
-            if object["s"] == nil || object["s"] is NSNull { return .highlight(screen: nil, node: nil) }
+            if object["s"] == nil || object["s"] == .null { return .highlight(screen: nil, node: nil) }
             return .highlight(screen: try integer("s"), node: try integer("n"))
         case "eval":
             let code = try string("code")
@@ -60,8 +59,7 @@ public enum DevtoolsCommand: Equatable, Sendable {
         case "state": return .state
         case "storage.set":
             let key = try string("key"), json = try string("value")
-            guard let data = json.data(using: .utf8),
-                  (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            guard (try? JSONValue(parsing: json)) != nil else {
                 throw DevtoolsCommandError("the value for '\(key)' is not JSON (write strings in double quotes)")
             }
             return .setStorage(key: key, json: json)

@@ -9,7 +9,12 @@ import LunarWeb
 actor DevtoolsConnection: WebInspectorConnection {
     private let targets: DevtoolsTargets
     private let outbox: WebOutbox
+    /// The app the page inspects (what its commands act on).
     private var selected: DevtoolsTarget?
+    /// The app this page's viewer is registered with: `selected` once ``syncViewer()`` caught up.
+    private var attached: DevtoolsTarget?
+    /// Whether a ``syncViewer()`` is under way (the actor is reentrant: its awaits let others in).
+    private var syncing = false
     /// Whether the user chose the app (else it follows the newest).
     private var chosen = false
     private var closed = false
@@ -39,16 +44,29 @@ actor DevtoolsConnection: WebInspectorConnection {
     }
 
     private func inspect(_ target: DevtoolsTarget?) async {
-        guard target !== selected else { return }
+        selected = closed ? nil : target
+        await syncViewer()
+    }
+
+    /// Moves this page's viewer to `selected`, one step at a time: a selection that changes
+    /// during an await (a tab closing, the page closing) is caught up with by the loop, so the
+    /// viewer is never left registered with an app the page no longer inspects.
+    private func syncViewer() async {
+        guard !syncing else { return }
+        syncing = true
+        defer { syncing = false }
         let viewer = self.viewer
-        if let old = selected {
-            old.highlight(screen: nil, node: nil)
-            await old.withInspection { $0.remove(viewer) }
+        while attached !== selected {
+            if let old = attached {
+                attached = nil
+                old.highlight(screen: nil, node: nil)
+                await old.withInspection { $0.remove(viewer) }
+            } else if let next = selected {
+                attached = next
+                let outbox = self.outbox
+                await next.withInspection { $0.add(viewer, outbox: outbox) }
+            }
         }
-        selected = target
-        guard let target else { return }
-        let outbox = self.outbox
-        await target.withInspection { $0.add(viewer, outbox: outbox) }
     }
 
     func receive(_ text: String) async -> String? {

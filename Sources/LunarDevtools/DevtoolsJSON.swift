@@ -1,26 +1,24 @@
 import Foundation
+import LunarJSON
 
-/// The inspector's messages are small JSON objects; this writes one (keys sorted, so they are
-/// stable), with non-finite numbers as 0 and anything not JSON as its description.
+/// The inspector's messages are small JSON objects; this writes one with LunarJSON (keys sorted,
+/// so they are stable), non-finite numbers as 0 and anything not JSON as its description.
 enum DevtoolsJSON {
     static func text(_ object: [String: Any]) -> String {
-        let clean = sanitized(object)
-        guard let data = try? JSONSerialization.data(withJSONObject: clean, options: [.sortedKeys]) else {
-            return "{\"t\":\"refused\",\"reason\":\"a message could not be written as JSON\"}"
-        }
-        return String(decoding: data, as: UTF8.self)
+        (try? value(object).serializedText()) ?? "{\"t\":\"refused\",\"reason\":\"a message could not be written as JSON\"}"
     }
 
-    private static func sanitized(_ value: Any) -> Any {
-        switch value {
-        case let dictionary as [String: Any]: return dictionary.mapValues(sanitized)
-        case let array as [Any]: return array.map(sanitized)
-        case let string as String: return string
-        case let bool as Bool: return bool
-        case let int as Int: return int
-        case let double as Double: return double.isFinite ? double : 0
-        case is NSNull: return NSNull()
-        default: return String(describing: value)
+    private static func value(_ any: Any) -> JSONValue {
+        switch any {
+        case let dictionary as [String: Any]: .object(dictionary.mapValues(value))
+        case let array as [Any]: .array(array.map(value))
+        case let string as String: .string(string)
+        case let bool as Bool: .bool(bool)
+        case let int as Int: .number(Double(int))
+        case let double as Double: .number(double.isFinite ? double : 0)
+        case let json as JSONValue: json
+        case is NSNull: .null
+        default: .string(String(describing: any))
         }
     }
 

@@ -22,7 +22,10 @@ enum ElementTree {
         message["screen"] = visible.rawValue
         let tree = MountedTree()
         for mutation in host.contentCreation(of: visible) {
-            do { try tree.apply(mutation) } catch { break }
+            do { try tree.apply(mutation) } catch {
+                devtoolsLog.warning("the element tree stops at a change it cannot apply: \(error)")
+                break
+            }
         }
         tree.layout(width: viewport.width, height: viewport.height, metrics: CellMetrics.narrow.layoutMetrics)
         if let root = tree.root { message["root"] = describe(root) }

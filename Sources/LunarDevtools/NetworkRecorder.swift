@@ -93,7 +93,7 @@ final class NetworkRecorder: RequestAccessory {
     /// A Lua value as a Lua literal, indented: `{ token = "abc", items = { 1, 2 } }`.
     static func literal(_ value: LuaValue, indent: String = "") -> String {
         switch value {
-        case .string(let text): return JSONText.quote(text)
+        case .string(let text): return JSONValue.quoted(text)
         case .table(let table):
             let inner = indent + "  "
             var items = table.array.map { inner + literal($0, indent: inner) }
@@ -102,7 +102,7 @@ final class NetworkRecorder: RequestAccessory {
                 if case .string(let text) = key, text.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil {
                     name = text
                 } else if case .string(let text) = key {
-                    name = "[" + JSONText.quote(text) + "]"
+                    name = "[" + JSONValue.quoted(text) + "]"
                 } else {
                     name = "[\(key)]"
                 }
@@ -117,13 +117,5 @@ final class NetworkRecorder: RequestAccessory {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
-    }
-}
-
-/// A JSON string literal (also a valid Lua one for what a console shows).
-enum JSONText {
-    static func quote(_ text: String) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]) else { return "\"\(text)\"" }
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }

@@ -1,10 +1,14 @@
 import Foundation
+import Logging
 import LunarBridge
 import LunarIntercept
 import LunarRouter
 import LunarRuntime
 import LunarUI
 import LunarWeb
+
+/// What the inspector could not do (a hook it could not place): said, never swallowed.
+let devtoolsLog = Logger(label: "lunar.devtools")
 
 /// One runtime as the inspectors see it: the hooks that feed the panels, shared by every
 /// inspector page open on that runtime. The first viewer installs them all (console, script
@@ -20,14 +24,13 @@ final class RuntimeInspection: @unchecked Sendable {
     private var viewers: [ObjectIdentifier: WebOutbox] = [:]
     private var tokens: [HookToken] = []
     private var recorder: NetworkRecorder?
-    private var previousErrorHandler: ((LuaScriptError) -> Void)?
-    private var previousHostErrorHandler: ((LuaScriptError) -> Void)?
     private var treeScheduled = false
     private var viewModelScheduled = false
     private var helpers: Helpers?
     private typealias Helpers = (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction, copy: LuaFunction)
     private var watched: (screen: ScreenID, subscriptions: LuaValue)?
-    private var debugger: LuaDebugger?
+    /// The debugger the console made for itself (none was attached), removed on detach.
+    private var ownDebugger: LuaDebugger?
 
     /// Executor only.
     init(host: ScreenHost, state: LuaState, executor: LuaExecutor, interceptors: Interceptors) {
@@ -67,7 +70,7 @@ final class RuntimeInspection: @unchecked Sendable {
             self?.broadcast(Self.logMessage(level: "print", text: text, location: location))
         }
         for level in ["debug", "info", "warn", "error"] {
-            let token = try? interceptors.call("lunar.log", level, .after { [weak self] call, _ in
+            let hook = CallHook.after { [weak self] call, _ in
                 guard let self else { return }
                 let arguments = call.arguments
                 var text = arguments.first.map { $0.stringValue ?? $0.description } ?? ""
@@ -76,22 +79,14 @@ final class RuntimeInspection: @unchecked Sendable {
                     text += fields.fields.keys.sorted().map { " \($0)=\(fields.fields[$0]?.description ?? "")" }.joined()
                 }
                 self.broadcast(Self.logMessage(level: level, text: text, location: call.frame.stack.callerLocation()))
-            })
-            if let token { tokens.append(token) }
+            }
+            do { tokens.append(try interceptors.call("lunar.log", level, hook)) } catch {
+                devtoolsLog.warning("the console cannot follow lunar.log.\(level): \(error)")
+            }
         }
-        // Script errors: both slots are single; chain to what is there, and put it back on detach.
-        let previous = state.errorHandler
-        previousErrorHandler = previous
-        state.errorHandler = { [weak self] error in
-            previous(error)
-            self?.broadcast(Self.errorMessage(error))
-        }
-        let previousHost = host.onScriptError
-        previousHostErrorHandler = previousHost
-        host.onScriptError = { [weak self] error in
-            previousHost(error)
-            self?.broadcast(Self.errorMessage(error))
-        }
+        // Script errors: observed beside the handlers, which stay the host's to set.
+        state.errorObserver = { [weak self] error in self?.broadcast(Self.errorMessage(error)) }
+        host.scriptErrorObserver = { [weak self] error in self?.broadcast(Self.errorMessage(error)) }
         if let network = state[extension: ScriptNetwork.self] {
             let client = network.client
             let recorder = NetworkRecorder(
@@ -110,16 +105,16 @@ final class RuntimeInspection: @unchecked Sendable {
         state.printObserver = nil
         for token in tokens { token.remove() }
         tokens = []
-        if let previousErrorHandler { state.errorHandler = previousErrorHandler }
-        if let previousHostErrorHandler { host.onScriptError = previousHostErrorHandler }
-        previousErrorHandler = nil
-        previousHostErrorHandler = nil
+        state.errorObserver = nil
+        host.scriptErrorObserver = nil
         if let recorder, let network = state[extension: ScriptNetwork.self] {
             network.client.configuration.accessories.removeAll { ($0 as AnyObject) === recorder }
         }
         recorder = nil
         host.onContentChange = nil
         unwatchViewModel()
+        if let ownDebugger, state.debugger === ownDebugger { state.debugger = nil }
+        ownDebugger = nil
     }
 
     // MARK: Elements
@@ -165,18 +160,27 @@ final class RuntimeInspection: @unchecked Sendable {
     /// Evaluates `code` as an expression (or, failing that, a statement) in the app's globals.
     func evaluate(_ code: String, id: Int) -> String {
         guard let state else { return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": "the app has stopped"]) }
-        let debugger = self.debugger ?? state.debugger ?? LuaDebugger(state: state, executor: executor)
-        self.debugger = debugger
-        switch debugger.evaluate(code, frame: nil) {
-        case .success(let value):
-            var answer: [String: Any] = ["t": "eval", "id": id, "ok": true, "value": value.value, "type": value.type]
-            if value.reference != 0 {
-                let children = debugger.variables(of: value.reference, start: 0, count: 50)
-                answer["children"] = children.map { ["name": $0.name, "value": $0.value, "type": $0.type] }
+        // The attached debugger's (a DAP client's) when there is one, else one of our own, let go
+        // on detach; either way the tables described here are released once the answer is built.
+        let debugger: LuaDebugger
+        if let existing = state.debugger {
+            debugger = existing
+        } else {
+            debugger = LuaDebugger(state: state, executor: executor)
+            ownDebugger = debugger
+        }
+        return debugger.withTemporaryValues {
+            switch debugger.evaluate(code, frame: nil) {
+            case .success(let value):
+                var answer: [String: Any] = ["t": "eval", "id": id, "ok": true, "value": value.value, "type": value.type]
+                if value.reference != 0 {
+                    let children = debugger.variables(of: value.reference, start: 0, count: 50)
+                    answer["children"] = children.map { ["name": $0.name, "value": $0.value, "type": $0.type] }
+                }
+                return DevtoolsJSON.text(answer)
+            case .failure(let error):
+                return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": error.message])
             }
-            return DevtoolsJSON.text(answer)
-        case .failure(let error):
-            return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": error.message])
         }
     }
 
@@ -247,10 +251,15 @@ final class RuntimeInspection: @unchecked Sendable {
 
     private func loadHelpers() -> Helpers? {
         if let helpers { return helpers }
-        guard let state,
-              let chunk = try? state.load(ViewModelWatch.source, name: "=lunar.devtools"),
-              let results = try? state.callReturningAll(chunk, [], keepingReferences: true),
-              results.count == 5,
+        guard let state else { return nil }
+        let results: [LuaValue]
+        do {
+            results = try state.callReturningAll(try state.load(ViewModelWatch.source, name: "=lunar.devtools"), [], keepingReferences: true)
+        } catch {
+            devtoolsLog.warning("the view-model panel cannot load its helpers: \(error)")
+            return nil
+        }
+        guard results.count == 5,
               case .function(let values) = results[0], case .function(let watch) = results[1],
               case .function(let unwatch) = results[2], case .function(let field) = results[3],
               case .function(let copy) = results[4] else { return nil }

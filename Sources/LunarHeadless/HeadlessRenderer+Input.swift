@@ -116,21 +116,23 @@ extension HeadlessRenderer {
     }
 
     /// Scrolls `node` as ``scroll(_:to:)`` does, for the runtime (`ui.scrollTo`): the same
-    /// reports, and the offset in the snapshot. A node that is gone or does not scroll is ignored.
+    /// reports, and the offset in the snapshot, clamped to the content as a device's scroll
+    /// view clamps it. A node that is gone or does not scroll is ignored.
     public func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) {
         guard let record = screens[screen], let mounted = record.tree.node(node), record.tree.isAttached(mounted),
               mounted.kind == .scrollView || mounted.kind == .list else { return }
-        scroll(mounted, on: record, to: target)
+        scroll(mounted, on: record, to: target, clamped: true)
     }
 
     /// Moves `node` to `target`, records the offset and reports `viewport` (when new) and `scroll`.
-    private func scroll(_ node: MountedNode, on screen: HeadlessScreen, to target: ScrollTarget) {
-        // As asked, unclamped: a test may scroll past either end, as a person can overscroll.
+    /// A test's own scroll is not `clamped`: it may pass either end, as a person can overscroll.
+    private func scroll(_ node: MountedNode, on screen: HeadlessScreen, to target: ScrollTarget, clamped: Bool = false) {
         let extent = visibleExtent(of: node, on: screen)
+        let end = max(0, contentLength(of: node, on: screen) - extent)
         let destination: Double
         switch target {
-        case .offset(let offset): destination = offset
-        case .end: destination = max(0, contentLength(of: node, on: screen) - extent)
+        case .offset(let offset): destination = clamped ? min(max(0, offset), end) : offset
+        case .end: destination = end
         }
         screen.offsets[node.id] = destination
         if node.events.contains(.viewport), screen.viewports[node.id] != extent {

@@ -14,8 +14,8 @@ public enum WebSession {
     /// Serves `bundle` until the process is interrupted.
     ///
     /// Prints the page's address on standard output, alone on its line, once listening (with
-    /// its token when the server is exposed, after a warning on standard error), and the
-    /// inspector's on standard error.
+    /// its token when the server is exposed, after a warning on standard error), and, on
+    /// loopback, the inspector's on standard error (an exposed server has no inspector).
     ///
     /// - Parameters:
     ///   - events: saved files to hot-reload into every tab; nil when the bundle does not change.
@@ -25,20 +25,27 @@ public enum WebSession {
         events: AsyncStream<BundleEvent>? = nil
     ) async throws {
         let tabs = OpenTabs()
-        let devtools = DevtoolsTargets()
+        // The inspector runs Lua in every tab: only on loopback, where only this machine reaches
+        // it, never to everyone an exposed server's address and token are given to.
+        let devtools = configuration.isLoopback ? DevtoolsTargets() : nil
         let server = WebServer(configuration: configuration, inspector: devtools) { request in
             let tab = try await WebAppTab.open(bundle, options: options, request: request)
             let outbox = request.outbox
-            let target = await devtools.add(tab.runtime, label: "tab \(request.number) · \(request.path)") { screen, node in
-                outbox.send(ServerMessage.highlight(screen: screen, node: node))
+            if let devtools {
+                let target = await devtools.add(tab.runtime, label: "tab \(request.number) · \(request.path)") { screen, node in
+                    outbox.send(ServerMessage.highlight(screen: screen, node: node))
+                }
+                tabs.insert(tab) { Task { await devtools.remove(target) } }
+            } else {
+                tabs.insert(tab)
             }
-            tabs.insert(tab) { Task { await devtools.remove(target) } }
             return tab
         }
         if !configuration.isLoopback {
             SessionOutput.error("""
                 lunar: warning: serving on \(configuration.host): anyone who can reach this address and has the \
-                token in the URL below can use the app and its network access\n
+                token in the URL below can use the app and its network access; the developer tools are off \
+                (they run Lua in every tab), serve on 127.0.0.1 to use them\n
                 """)
         }
         let running: RunningWebServer
@@ -48,7 +55,7 @@ public enum WebSession {
             throw ServeSession.cannotServe(host: configuration.host, port: configuration.port, error)
         }
         SessionOutput.standard(running.url.absoluteString + "\n")
-        SessionOutput.error("lunar: developer tools at " + Self.devtoolsAddress(running.url) + "\n")
+        if devtools != nil { SessionOutput.error("lunar: developer tools at " + Self.devtoolsAddress(running.url) + "\n") }
         // One consumer, so saves apply in the order they happened, to every tab.
         if let events {
             for await event in events {

@@ -38,6 +38,13 @@ import Testing
         #expect(refused.status == 403)
         let allowed = try await client.send("GET", "/?token=\(match.2)")
         #expect(allowed.status == 200)
+        // The inspector runs Lua in every tab: an exposed server, whose token every user of the
+        // app is given, serves none, and says so.
+        #expect(run.standardError.contains("the developer tools are off"))
+        #expect(!run.standardError.contains("lunar: developer tools at"))
+        let devtools = try await client.send("GET", "/devtools?token=\(match.2)")
+        #expect(!devtools.text.contains("/lunar/devtools.js"))
+        #expect(try await client.send("GET", "/lunar/devtools.js?token=\(match.2)").text.contains("devtools") == false)
     }
 
     @Test func devWebPrintsTheAddressAndReloads() async throws {

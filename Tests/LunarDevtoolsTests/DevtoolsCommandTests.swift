@@ -22,6 +22,7 @@ import Testing
         (#"{"t":"launch"}"#, "unknown message kind 'launch'"),
         (#"{"t":"select","target":"2"}"#, "'select' needs an integer \"target\""),
         (#"{"t":"select","target":1.5}"#, "'select' needs an integer \"target\""),
+        (#"{"t":"select","target":true}"#, "'select' needs an integer \"target\""),
         (#"{"t":"eval","id":1}"#, "'eval' needs a string \"code\""),
         (#"{"t":"highlight","s":1}"#, "'highlight' needs an integer \"n\""),
         (#"{"t":"storage.set","key":"k","value":"hello"}"#, "the value for 'k' is not JSON (write strings in double quotes)"),

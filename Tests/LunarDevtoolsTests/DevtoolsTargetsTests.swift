@@ -1,6 +1,6 @@
 import Foundation
 import LunarBundle
-import LunarDevtools
+@testable import LunarDevtools
 import LunarRuntime
 import LunarTestSupport
 import LunarWeb
@@ -55,5 +55,31 @@ import Testing
         await targets.remove(three)
         #expect(lastTargets(log) == (nil, []))
         await connection.close()
+    }
+}
+
+/// A page that closes while its inspector is moving to another app (a tab opening or closing
+/// at that moment) leaves no app hooked: the inspector actor lets other calls in at each await.
+@Suite struct InspectorRaceTests {
+    @Test func aPageClosedWhileMovingLeavesNoAppInspected() async throws {
+        let bundle = try BundleDirectory(prefix: "lunar-devtools-race", files: [
+            "manifest.json": BundleDirectory.manifest(routes: ["/home": "screens.home"]),
+            "screens/home.lua": #"local ui = require("lunar.ui") return { render = function() return ui.Text { "home" } end }"#,
+        ])
+        defer { bundle.remove() }
+        let runtimes = try await (DevtoolsTargetsTests().runtime(bundle), DevtoolsTargetsTests().runtime(bundle))
+        for round in 0..<20 {
+            let targets = DevtoolsTargets()
+            let connection = await targets.connect(outbox: WebOutbox { _ in })
+            let one = await targets.add(runtimes.0, label: "tab 1")
+            // The second tab's arrival moves the inspector (two awaits) while the page closes.
+            async let two = targets.add(runtimes.1, label: "tab 2")
+            async let closed: Void = connection.close()
+            let (second, _) = await (two, closed)
+            #expect(await one.withInspection { $0.isInstalled } == false, "round \(round): tab 1 still hooked")
+            #expect(await second.withInspection { $0.isInstalled } == false, "round \(round): tab 2 still hooked")
+            await targets.remove(one)
+            await targets.remove(second)
+        }
     }
 }

@@ -128,6 +128,7 @@ import Testing
             #expect(await connection.receive(#"{"t":"eval","id":9,"code":"while true do end"}"#) == nil)
             let runaway = try #require(messages(log, "eval").last)
             #expect(runaway["id"] as? Int == 9 && runaway["ok"] as? Bool == false)
+            #expect((runaway["error"] as? String)?.contains("instruction") == true, "\(runaway)")
 
             // State: a tried URL, a storage edit.
             #expect(await connection.receive(#"{"t":"route","url":"/items/42?tab=info"}"#) == nil)
@@ -148,6 +149,38 @@ import Testing
             try await runtime.perform(.back)
             _ = await runtime.wait(timeout: 10)
             #expect(log.all.count == count)
+        }
+    }
+
+    @Test func evaluatedTablesAreLetGoAndHandlersSetMeanwhileStay() async throws {
+        try await withShowcase { runtime in
+            let targets = DevtoolsTargets()
+            await targets.add(runtime, label: "headless")
+            let connection = await targets.connect(outbox: WebOutbox { _ in })
+            // A host's handler set while an inspector is open is still the handler once it closes.
+            let seen = SharedLog<String>()
+            await runtime.onScriptError { seen.append($0.message) }
+
+            // The console shows a big table; once the app drops it, the memory comes back.
+            func memoryAfterCollecting() async throws -> Int {
+                try await runtime.withHost { _, state in
+                    _ = try state.run("collectgarbage() collectgarbage()")
+                    return state.memoryInUse
+                }
+            }
+            let before = try await memoryAfterCollecting()
+            _ = try await runtime.withHost { _, state in try state.run("big = {} for i = 1, 20000 do big[i] = { i } end") }
+            for id in 1...3 { #expect(await connection.receive(#"{"t":"eval","id":\#(id),"code":"big"}"#) == nil) }
+            _ = try await runtime.withHost { _, state in try state.run("big = nil") }
+            let after = try await memoryAfterCollecting()
+            #expect(after < before + 256 << 10, "\(before) bytes before, \(after) after")
+
+            await connection.close()
+            await runtime.withHost { _, state in
+                _ = try? state.run(#"require("lunar.timer").after(0, function() error("after closing") end)"#, name: "@probe.lua")
+            }
+            _ = await runtime.wait(timeout: 10)
+            #expect(seen.all.contains { $0.contains("after closing") }, "\(seen.all)")
         }
     }
 

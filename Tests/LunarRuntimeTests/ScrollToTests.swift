@@ -35,6 +35,7 @@ import Testing
             ui.Button { title = "Nowhere", onPress = function() ui.scrollTo("nope", { y = 1 }) end },
             ui.Button { title = "Text", onPress = function() ui.scrollTo("log", { y = 1 }) end },
             ui.Button { title = "Bad", onPress = function() ui.scrollTo("page", { z = 1 }) end },
+            ui.Button { title = "Past", onPress = function() ui.scrollTo("page", { y = 5000 }) end },
             ui.Text { "Log: " .. table.concat(log, ", "), id = "log" },
           }
         end
@@ -54,6 +55,10 @@ import Testing
         snapshot = await runtime.snapshot()
         #expect(snapshot.contains("ScrollView #page offset=160\n"), "\(snapshot)")
         #expect(snapshot.contains(#"Text #log "Log: page 48.0, page 160.0""#), "\(snapshot)")
+        // Past the end, a script's scroll stops at the end, as a device's scroll view does.
+        try await runtime.run(.tap("Past"))
+        snapshot = await runtime.snapshot()
+        #expect(snapshot.contains("ScrollView #page offset=160\n"), "\(snapshot)")
     }
 
     @Test func scrollToEndMovesAVirtualizedListsWindow() async throws {

@@ -50,6 +50,9 @@ import Testing
         let page = try await client.send("GET", "/devtools")
         #expect(page.status == 200)
         #expect(page.text.contains("/lunar/devtools.js"))
+        // Another site cannot frame it (a click there would be a click here).
+        #expect(page.headers[field: "X-Frame-Options"] == "DENY")
+        #expect(page.headers[field: "Content-Security-Policy"] == "frame-ancestors 'none'")
         #expect(try await client.send("GET", "/lunar/devtools.js").status == 200)
         let elsewhere = try await client.send("GET", "/")
         #expect(elsewhere.status == 404)

@@ -396,7 +396,7 @@ public final class LuaDebugger: @unchecked Sendable {
             lunar_pop(L, 1)
         case .table(let ref):
             lua_rawgeti(L, lunar_registryindex(), lua_Integer(ref))
-            out = children(L, ofTableAt: -1, filter: filter)
+            out = children(L, ofTableAt: -1, filter: filter, upTo: count > 0 ? start + count : nil)
             lunar_pop(L, 1)
         }
         guard start > 0 || count > 0 else { return out }
@@ -406,18 +406,20 @@ public final class LuaDebugger: @unchecked Sendable {
     }
 
     /// Array part first (1...n, in order), then other keys sorted by their text, then the metatable.
-    private func children(_ L: OpaquePointer, ofTableAt index: Int32, filter: LuaChildFilter) -> [LuaDebugValue] {
+    /// With `upTo`, a page ending there: an array part that fills it is all that is read.
+    private func children(_ L: OpaquePointer, ofTableAt index: Int32, filter: LuaChildFilter, upTo limit: Int? = nil) -> [LuaDebugValue] {
         let table = lua_absindex(L, index)
         let length = Int(lua_rawlen(L, table))
         var indexed: [LuaDebugValue] = []
         var named: [(String, LuaDebugValue)] = []
         if filter != .named {
-            for i in stride(from: 1, through: length, by: 1) {
+            for i in stride(from: 1, through: min(length, limit ?? length), by: 1) {
                 lua_rawgeti(L, table, lua_Integer(i))
                 indexed.append(describe(L, at: -1, name: "[\(i)]"))
                 lunar_pop(L, 1)
             }
         }
+        if let limit, filter != .named, length >= limit { return indexed }
         if filter != .indexed {
             lua_pushnil(L)
             while lua_next(L, table) != 0 {
@@ -522,6 +524,21 @@ public final class LuaDebugger: @unchecked Sendable {
     private func releaseHandles(on L: OpaquePointer) {
         for case .table(let ref) in handles.values { luaL_unref(L, lunar_registryindex(), ref) }
         handles = [:]
+    }
+
+    /// Runs `body`, then lets go of every table handle made meanwhile (values described to be
+    /// shown once, as an inspector's console does), leaving older handles alone. Executor only.
+    public func withTemporaryValues<T>(_ body: () -> T) -> T {
+        let first = nextHandle
+        defer {
+            if let state {
+                let L = stoppedThread ?? state.L
+                for id in first..<nextHandle {
+                    if case .table(let ref)? = handles.removeValue(forKey: id) { luaL_unref(L, lunar_registryindex(), ref) }
+                }
+            }
+        }
+        return body()
     }
 
     /// Lets go of the tables evaluations made while running (not stopped). Executor only.

@@ -419,18 +419,22 @@
           if (held) { held = false; event.preventDefault(); return; }
           if (report(s, n, "press")) event.preventDefault();
         });
+        // A key press is a keydown and a keyup on this element itself: a key that went down
+        // elsewhere (before Tab moved the focus here) or in a field inside it presses nothing.
+        let keyDown = false;
         el.addEventListener("keydown", (event) => {
-          if (event.key !== "Enter" && event.key !== " ") return;
+          if (event.target !== el || (event.key !== "Enter" && event.key !== " ")) return;
           event.preventDefault();
+          keyDown = true;
           if (!event.repeat && !down) down = report(s, n, "pressIn");
         });
         el.addEventListener("keyup", (event) => {
-          if (event.key !== "Enter" && event.key !== " ") return;
+          if (event.target !== el || (event.key !== "Enter" && event.key !== " ")) return;
           event.preventDefault();
           pressOut();
-          report(s, n, "press");
+          if (keyDown) { keyDown = false; report(s, n, "press"); }
         });
-        el.addEventListener("blur", pressOut);
+        el.addEventListener("blur", () => { keyDown = false; pressOut(); });
         break;
       }
       case "TextField":

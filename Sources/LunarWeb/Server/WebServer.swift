@@ -176,6 +176,9 @@ public struct WebServer: Sendable {
                     return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
                 }
                 var response = Self.file(html, type: "text/html; charset=utf-8")
+                // Another site may not frame the page (a click there must be a click here).
+                response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+                response.headers[HTTPField.Name("Content-Security-Policy")!] = "frame-ancestors 'none'"
                 if let token = access.token {
                     response.headers[.setCookie] = "\(WebAccess.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
                 }
