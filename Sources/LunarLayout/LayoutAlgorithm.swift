@@ -71,8 +71,10 @@ extension LayoutNode {
 
     var resolvedFlexBasis: LayoutValue {
         switch currentStyle.flexBasis {
-        case .points, .percent: return currentStyle.flexBasis
-        default:
+        // A keyword basis is kept even with a positive `flex` (Yoga keeps every basis but auto);
+        // it resolves as auto does, from the content.
+        case .points, .percent, .maxContent, .fitContent, .stretch: return currentStyle.flexBasis
+        case .auto, .undefined:
             if let flex = currentStyle.flex, flex > 0 { return .points(0) }
             return .auto
         }
@@ -90,7 +92,7 @@ extension LayoutNode {
         switch resolvedDimension(row: row) {
         case .points(let v): return v >= 0
         case .percent(let p): return p >= 0 && !ownerSize.isNaN
-        case .auto, .undefined: return false
+        case .auto, .undefined, .maxContent, .fitContent, .stretch: return false
         }
     }
 

@@ -416,12 +416,13 @@ struct Box {
 }
 
 extension LayoutValue {
-    /// Points, or a percentage of `size`; `.nan` for auto, undefined, or a percentage of an undefined size.
+    /// Points, or a percentage of `size`; `.nan` for auto, undefined, a keyword, or a percentage
+    /// of an undefined size.
     @inline(__always) func resolve(_ size: Double) -> Double {
         switch self {
         case .points(let v): v
         case .percent(let p): size.isNaN ? .nan : p * size / 100
-        case .auto, .undefined: .nan
+        case .auto, .undefined, .maxContent, .fitContent, .stretch: .nan
         }
     }
 
