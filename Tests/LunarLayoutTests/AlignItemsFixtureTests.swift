@@ -142,6 +142,20 @@ import Testing
                   n("width: 50px; height: 20px", n("width: 50px; height: 10px")), n("width: 50px; height: 20px")),
                 ltr: [[0, 0, 100, 100], [0, 0, 50, 50], [0, 50, 50, 50], [0, 0, 50, 10], [50, 0, 50, 20], [0, 0, 50, 10], [50, 20, 50, 20]],
                 rtl: [[0, 0, 100, 100], [50, 0, 50, 50], [50, 50, 50, 50], [0, 0, 50, 10], [0, 0, 50, 20], [0, 0, 50, 10], [0, 20, 50, 20]]),
+        Fixture("align_flex_start_with_shrinking_children_with_stretch",
+                n("width: 500px; height: 500px", n("align-items: flex-start", n("flex-grow: 1; flex-shrink: 1; align-items: stretch", n("flex-grow: 1; flex-shrink: 1")))),
+                ltr: [[0, 0, 500, 500], [0, 0, 500, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+                rtl: [[0, 0, 500, 500], [0, 0, 500, 0], [500, 0, 0, 0], [0, 0, 0, 0]]),
+        Fixture("align_flex_end_with_row_reverse",
+                n("align-items: flex-end; flex-wrap: wrap; width: 100px; height: 75px",
+                  n("margin-left: 3px; margin-right: 5px; width: 50px; height: 50px"), n("width: 50px; height: 50px")),
+                ltr: [[0, 0, 100, 75], [3, 0, 50, 50], [58, 0, 50, 50]],
+                rtl: [[0, 0, 100, 75], [45, 0, 50, 50], [-8, 0, 50, 50]]),
+        Fixture("align_stretch_with_row_reverse",
+                n("flex-wrap: wrap; width: 100px; height: 75px",
+                  n("margin-left: 3px; margin-right: 5px; width: 50px; height: 50px"), n("width: 50px; height: 50px")),
+                ltr: [[0, 0, 100, 75], [3, 0, 50, 50], [58, 0, 50, 50]],
+                rtl: [[0, 0, 100, 75], [45, 0, 50, 50], [-8, 0, 50, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
