@@ -368,6 +368,11 @@ extension LayoutNode {
         var startIndex = 0
         // The root's own flex factors are ignored.
         let nodeGrow = self === context.root ? 0 : resolvedFlexGrow
+        // The flex bases are clamped by the items' min and max, whose percentages Yoga resolves
+        // here only when this node's owner has a size on the main axis: a root laid out with an
+        // undefined size lets a percentage minimum act on the flexed size instead (Yoga's
+        // percentage_flex_basis_main_min_width: 120 and 80, not 128 and 72).
+        let basisBoundSize = mainOwnerSize.isNaN ? Double.nan : availableInnerMain
         while startIndex < count {
             var itemsOnLine = 0
             var sizeConsumed = 0.0
@@ -382,7 +387,7 @@ extension LayoutNode {
                 }
                 let childMarginMain = child.marginFor(row: isMainRow)
                 let gap = itemsOnLine > 0 ? mainGap : 0
-                let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                 if isWrap, itemsOnLine > 0, sizeConsumed + basis + childMarginMain + gap > availableInnerMain {
                     break
                 }
@@ -424,7 +429,7 @@ extension LayoutNode {
                 for index in startIndex..<endIndex {
                     let child = items[index]
                     if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
-                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                     if remaining < 0 {
                         let scaled = child.resolvedFlexShrink * basis
                         if scaled != 0, totalShrinkScaled != 0 {
@@ -453,7 +458,7 @@ extension LayoutNode {
                 for index in startIndex..<endIndex {
                     let child = items[index]
                     if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
-                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                     var updated = basis
                     if remaining < 0 {
                         let scaled = child.resolvedFlexShrink * basis
