@@ -176,6 +176,22 @@ import Testing
                   n("position: absolute; border-top-width: 10px; width: 10px; height: 10px"), n("width: 10px"), n("width: 10px"))),
                 ltr: [[0, 0, 100, 100], [0, 0, 100, 100], [0, 90, 10, 10], [0, 100, 10, 0], [0, 100, 10, 0]],
                 rtl: [[0, 0, 100, 100], [0, 0, 100, 100], [90, 90, 10, 10], [90, 100, 10, 0], [90, 100, 10, 0]]),
+        Fixture("flex_direction_row_reverse_margin_left",
+                n("flex-direction: row-reverse; position: absolute; margin-left: 100px; width: 100px; height: 100px", n("width: 10px"), n("width: 10px"), n("width: 10px")),
+                ltr: [[100, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[100, 0, 100, 100], [0, 0, 10, 100], [10, 0, 10, 100], [20, 0, 10, 100]]),
+        Fixture("flex_direction_row_reverse_margin_start",
+                n("flex-direction: row-reverse; position: absolute; margin-start: 100px; width: 100px; height: 100px", n("width: 10px"), n("width: 10px"), n("width: 10px")),
+                ltr: [[100, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[0, 0, 100, 100], [0, 0, 10, 100], [10, 0, 10, 100], [20, 0, 10, 100]]),
+        Fixture("flex_direction_row_reverse_margin_right",
+                n("flex-direction: row-reverse; position: absolute; margin-right: 100px; width: 100px; height: 100px", n("width: 10px"), n("width: 10px"), n("width: 10px")),
+                ltr: [[0, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[0, 0, 100, 100], [0, 0, 10, 100], [10, 0, 10, 100], [20, 0, 10, 100]]),
+        Fixture("flex_direction_row_reverse_margin_end",
+                n("flex-direction: row-reverse; position: absolute; margin-end: 100px; width: 100px; height: 100px", n("width: 10px"), n("width: 10px"), n("width: 10px")),
+                ltr: [[0, 0, 100, 100], [90, 0, 10, 100], [80, 0, 10, 100], [70, 0, 10, 100]],
+                rtl: [[100, 0, 100, 100], [0, 0, 10, 100], [10, 0, 10, 100], [20, 0, 10, 100]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
