@@ -155,6 +155,17 @@ import Testing
                   n("flex-grow: 1; flex-shrink: 1; flex-basis: 0%; width: 50px"), n("width: 50px")),
                 ltr: [[0, 0, 150, 100], [0, 0, 50, 100], [50, 0, 0, 100], [50, 0, 50, 100], [100, 0, 0, 100], [100, 0, 50, 100]],
                 rtl: [[0, 0, 150, 100], [100, 0, 50, 100], [100, 0, 0, 100], [50, 0, 50, 100], [50, 0, 0, 100], [0, 0, 50, 100]]),
+        Fixture("align_content_stretch_row_with_fixed_height",
+                n("flex-direction: row; align-content: stretch; flex-wrap: wrap; width: 150px; height: 100px",
+                  n("width: 50px"), n("width: 50px; height: 60px"), n("width: 50px"), n("width: 50px"), n("width: 50px")),
+                ltr: [[0, 0, 150, 100], [0, 0, 50, 80], [50, 0, 50, 60], [100, 0, 50, 80], [0, 80, 50, 20], [50, 80, 50, 20]],
+                rtl: [[0, 0, 150, 100], [100, 0, 50, 80], [50, 0, 50, 60], [0, 0, 50, 80], [100, 80, 50, 20], [50, 80, 50, 20]]),
+        Fixture("align_content_stretch_is_not_overriding_align_items",
+                n("align-content: stretch",
+                  n("flex-direction: row; align-content: stretch; align-items: center; width: 100px; height: 100px",
+                    n("align-content: stretch; width: 10px; height: 10px"))),
+                ltr: [[0, 0, 100, 100], [0, 0, 100, 100], [0, 45, 10, 10]],
+                rtl: [[0, 0, 100, 100], [0, 0, 100, 100], [90, 45, 10, 10]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
