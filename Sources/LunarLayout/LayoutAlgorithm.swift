@@ -181,6 +181,7 @@ extension LayoutNode {
         measuredWidth = 0
         measuredHeight = 0
         computedFlexBasis = 0
+        flexBasisInputs = nil
         layoutCache = nil
         measureCache.removeAll(keepingCapacity: true)
         isDirty = false
@@ -349,10 +350,17 @@ extension LayoutNode {
             if child.currentStyle.position == .absolute { continue }
             if child === singleFlexChild {
                 child.computedFlexBasis = 0
+                child.flexBasisInputs = nil
             } else {
-                computeFlexBasis(
-                    child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
-                    widthModeIn, heightModeIn, childDir, context)
+                let inputs = FlexBasisInputs(
+                    width: availableInnerWidth, height: availableInnerHeight, widthMode: widthModeIn, heightMode: heightModeIn,
+                    direction: childDir, isMainRow: isMainRow, align: alignment(of: child), scrolls: currentStyle.overflow == .scroll)
+                if child.isDirty || !(child.flexBasisInputs?.matches(inputs) ?? false) {
+                    computeFlexBasis(
+                        child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
+                        widthModeIn, heightModeIn, childDir, context)
+                    child.flexBasisInputs = inputs
+                }
             }
             totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
         }

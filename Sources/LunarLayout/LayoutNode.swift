@@ -41,6 +41,25 @@ public typealias BaselineFunction = (_ width: Double, _ height: Double) -> Doubl
 /// Numbers each layout pass, so a dirty node drops its cached results once per pass.
 private let layoutPasses = Atomic<UInt64>(0)
 
+/// The container's inputs to a child's flex basis: its inner size and modes, the child's
+/// direction, the main axis, the child's alignment and whether the container scrolls.
+struct FlexBasisInputs {
+    var width: Double
+    var height: Double
+    var widthMode: MeasureMode
+    var heightMode: MeasureMode
+    var direction: LayoutDirection
+    var isMainRow: Bool
+    var align: LayoutAlign
+    var scrolls: Bool
+
+    func matches(_ other: FlexBasisInputs) -> Bool {
+        same(width, other.width) && same(height, other.height) && widthMode == other.widthMode
+            && heightMode == other.heightMode && direction == other.direction && isMainRow == other.isMainRow
+            && align == other.align && scrolls == other.scrolls
+    }
+}
+
 struct LayoutCacheEntry {
     var availableWidth: Double
     var availableHeight: Double
@@ -163,6 +182,9 @@ public final class LayoutNode {
     @exclusivity(unchecked) var measuredWidth = 0.0
     @exclusivity(unchecked) var measuredHeight = 0.0
     @exclusivity(unchecked) var computedFlexBasis = Double.nan
+    /// What `computedFlexBasis` was computed for; while the node stays clean, the same inputs give
+    /// the same basis (the container's relayout after one change need not look each child up).
+    @exclusivity(unchecked) var flexBasisInputs: FlexBasisInputs?
     // Resolved boxes (left, top, right, bottom).
     @exclusivity(unchecked) var margin = Box()
     @exclusivity(unchecked) var padding = Box()

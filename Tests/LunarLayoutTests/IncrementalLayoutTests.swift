@@ -135,4 +135,39 @@ struct Screen {
         #expect(leaf.measures == 2)
         #expect(leaf.node.frame.height == 32)
     }
+
+    /// A clean child keeps its flex basis only for the same container inputs: a relayout after the
+    /// container's alignment, size or display changes gives what a layout from scratch gives.
+    @Test(arguments: ["align", "width", "display", "direction"])
+    func flexBasisIsKeptOnlyForTheSameInputs(_ change: String) {
+        func tree() -> (LayoutNode, LayoutNode, TextLeaf) {
+            let text = TextLeaf("Some words that wrap in a narrow column")
+            let inner = LayoutNode(style: LayoutStyle { $0.padding = LayoutEdges(all: 3) }, children: [text.node, LayoutNode(style: LayoutStyle { $0.height = 10; $0.width = 30 })])
+            let middle = LayoutNode(style: LayoutStyle { $0.flexDirection = .row }, children: [inner, LayoutNode(style: LayoutStyle { $0.flexGrow = 1; $0.height = 5 })])
+            let root = LayoutNode(style: LayoutStyle { $0.alignItems = .stretch }, children: [middle, LayoutNode(style: LayoutStyle { $0.height = 20 })])
+            return (root, middle, text)  // the measure function holds its leaf unowned
+        }
+        func apply(_ root: LayoutNode, _ middle: LayoutNode) -> Double {
+            switch change {
+            case "align": root.style.alignItems = .flexStart
+            case "display": middle.style.display = .flex
+            case "direction": middle.style.flexDirection = .column
+            default: break
+            }
+            return change == "width" ? 90 : 200
+        }
+        let (root, middle, leaf) = tree()
+        if change == "display" { middle.style.display = .none }
+        root.calculateLayout(width: 200, height: nil, direction: .rtl)
+        let width = apply(root, middle)
+        root.calculateLayout(width: width, height: nil, direction: .rtl)
+
+        let (fresh, freshMiddle, freshLeaf) = tree()
+        _ = apply(fresh, freshMiddle)
+        fresh.calculateLayout(width: width, height: nil, direction: .rtl)
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        #expect(frames(root) == frames(fresh))
+        #expect(frames(root)[2].width > 0)
+        withExtendedLifetime((leaf, freshLeaf)) {}
+    }
 }
