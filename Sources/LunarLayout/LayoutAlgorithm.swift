@@ -209,6 +209,11 @@ extension LayoutNode {
             if performLayout { isDirty = false }
             return
         }
+        // A container measured at an exact size on one axis and sized by its content on the other
+        // is laid out right away: the layout its parent then asks for, at the size it took, is
+        // the same (see `laysOutWhileMeasured`), and is served from the cache.
+        let layoutWhileMeasuring = !performLayout && laysOutWhileMeasured(widthMode, heightMode)
+        let performLayout = performLayout || layoutWhileMeasuring
         if performLayout {
             context.counters.statistics.layouts += 1
             laidOutSinceRounding = true
@@ -223,6 +228,7 @@ extension LayoutNode {
         )
         if performLayout {
             layoutCache = entry
+            layoutCacheSizesContent = layoutWhileMeasuring
             isDirty = false
         } else if measureCache.count < 16 {
             measureCache.append(entry)
@@ -247,9 +253,48 @@ extension LayoutNode {
             }
             return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
         }
-        if let cached = layoutCache, cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+        if let cached = layoutCache {
+            if cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+            if layoutCacheSizesContent, cached.direction == dir, same(ow, cached.ownerWidth), same(oh, cached.ownerHeight) {
+                // Laid out while measured with one size exact: the same exact size and, on the
+                // other axis, exactly the size the content took.
+                if cached.widthMode == .exactly, wm == .exactly, same(w, cached.availableWidth), cached.heightMode == .undefined,
+                   tookContentSize(hm, h - margin.vertical, cached.measuredHeight) {
+                    return cached
+                }
+                if cached.heightMode == .exactly, hm == .exactly, same(h, cached.availableHeight), cached.widthMode == .undefined,
+                   tookContentSize(wm, w - margin.horizontal, cached.measuredWidth) {
+                    return cached
+                }
+            }
+        }
         guard !performLayout else { return nil }
         return measureCache.first { $0.matches(w, h, wm, hm, ow, oh, dir) }
+    }
+
+    /// Whether a size asked for on the axis the content sized is what the content took: exactly
+    /// that size, or at most a size it fits in.
+    @inline(__always) private func tookContentSize(_ mode: MeasureMode, _ size: Double, _ content: Double) -> Bool {
+        switch mode {
+        case .exactly: nearlyEqual(size, content)
+        case .atMost: size >= content || nearlyEqual(size, content)
+        case .undefined: false
+        }
+    }
+
+    /// Whether a measurement of this container at an exact size on one axis, its content sizing
+    /// the other, is the layout it gets at the size it took: laying it out then changes nothing.
+    /// That holds when no child resolves anything against this node's size on the content axis
+    /// or derives a size from the other axis: no child with percentages or a stretched child
+    /// with an aspect ratio, no `display: contents` child, and a single line.
+    private func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
+        guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
+              (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
+        else { return false }
+        for child in children where child.usesOwnerSize || (child.currentStyle.aspectRatio != nil && alignment(of: child) == .stretch) {
+            return false
+        }
+        return true
     }
 
     // MARK: The algorithm

@@ -200,6 +200,9 @@ public final class LayoutNode {
     @exclusivity(unchecked) var lineIndex = 0
     // Caches.
     @exclusivity(unchecked) var layoutCache: LayoutCacheEntry?
+    /// Whether `layoutCache` is a layout made while the node was measured with one size exact and
+    /// the other undefined: it also serves a layout at the size that measurement produced.
+    @exclusivity(unchecked) var layoutCacheSizesContent = false
     @exclusivity(unchecked) var measureCache: [LayoutCacheEntry] = []
     @exclusivity(unchecked) var measureCacheNext = 0
     @exclusivity(unchecked) var pass: UInt64 = 0
