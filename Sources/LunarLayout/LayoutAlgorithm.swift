@@ -285,10 +285,12 @@ extension LayoutNode {
     /// Whether a measurement of this container at an exact size on one axis, its content sizing
     /// the other, is the layout it gets at the size it took: laying it out then changes nothing.
     /// That holds when no child resolves anything against this node's size on the content axis
-    /// or derives a size from the other axis: no child with percentages or a stretched child
-    /// with an aspect ratio, no `display: contents` child, and a single line.
+    /// or derives a size from the other axis: no min or max size and no percentage gap of its own,
+    /// no child with percentages or a stretched child with an aspect ratio, no `display:
+    /// contents` child, and a single line.
     private func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
         guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
+              !currentStyle.hasMinMax, !currentStyle.gap.isPercent, !currentStyle.rowGap.isPercent, !currentStyle.columnGap.isPercent,
               (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
         else { return false }
         for child in children where child.usesOwnerSize || (child.currentStyle.aspectRatio != nil && alignment(of: child) == .stretch) {

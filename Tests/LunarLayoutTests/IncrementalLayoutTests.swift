@@ -170,4 +170,22 @@ struct Screen {
         #expect(frames(root)[2].width > 0)
         withExtendedLifetime((leaf, freshLeaf)) {}
     }
+
+    /// A container measured for its flex basis and then laid out at the size it took is laid out
+    /// once, except where that size changes what its content resolves against: a percentage gap
+    /// is a share of the height the container took, not of none.
+    @Test func aMeasuredContainerIsLaidOutAgainWhereItsSizeMatters() {
+        let box = { LayoutNode(style: LayoutStyle { $0.height = 10 }) }
+        let plain = LayoutNode(style: LayoutStyle { $0.rowGap = 4 }, children: [box(), box()])
+        let percent = LayoutNode(style: LayoutStyle { $0.rowGap = .percent(10) }, children: [box(), box()])
+        let root = LayoutNode(style: LayoutStyle { $0.width = 100 }, children: [plain, percent])
+        root.calculateLayout()
+        #expect(plain.frame == LayoutFrame(left: 0, top: 0, width: 100, height: 24))
+        #expect(plain.children[1].frame.top == 14)
+        // Measured with no height its gap is 0 and it is 20 high; at that height the gap is 2.
+        #expect(percent.frame == LayoutFrame(left: 0, top: 24, width: 100, height: 20))
+        #expect(percent.children[1].frame.top == 12)
+        // The root, each container and each box once: `plain` while it was measured.
+        #expect(root.lastPassStatistics.layouts == 7)
+    }
 }
