@@ -479,9 +479,10 @@ extension LayoutNode {
             }
             let canSkipFlex = !performLayout && crossMode == .exactly
             if !canSkipFlex {
-                // First pass: freeze the items whose flexed size violates min or max.
+                // First pass: freeze the items whose flexed size violates min or max (none flex
+                // when there is no free space to share).
                 var delta = 0.0
-                for index in startIndex..<endIndex {
+                for index in startIndex..<endIndex where remaining != 0 {
                     let child = items[index]
                     if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
                     let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
