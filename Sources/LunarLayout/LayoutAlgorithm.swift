@@ -183,6 +183,9 @@ extension LayoutNode {
         computedFlexBasis = 0
         flexBasisInputs = nil
         layoutCache = nil
+        previousLayout = nil
+        changedItself = false
+        measuredSinceLayout = false
         measureCache.removeAll(keepingCapacity: true)
         isDirty = false
         laidOutSinceRounding = true
@@ -196,6 +199,7 @@ extension LayoutNode {
         _ ownerWidth: Double, _ ownerHeight: Double, _ direction: LayoutDirection, performLayout: Bool, _ context: LayoutContext
     ) {
         if isDirty, pass != context.pass {
+            previousLayout = measuredSinceLayout ? nil : layoutCache
             layoutCache = nil
             measureCache.removeAll(keepingCapacity: true)
             measureCacheNext = 0
@@ -206,7 +210,7 @@ extension LayoutNode {
             measuredWidth = cached.measuredWidth
             measuredHeight = cached.measuredHeight
             resolveBoxes(ownerWidth: ownerWidth, direction: dir)
-            if performLayout { isDirty = false }
+            if performLayout { isDirty = false; changedItself = false }
             return
         }
         // A container measured at an exact size on one axis and sized by its content on the other
@@ -220,6 +224,7 @@ extension LayoutNode {
         } else {
             context.counters.statistics.measures += 1
         }
+        if !performLayout { measuredSinceLayout = true }
         layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
         let entry = LayoutCacheEntry(
             availableWidth: availableWidth, availableHeight: availableHeight, widthMode: widthMode, heightMode: heightMode,
@@ -230,6 +235,9 @@ extension LayoutNode {
             layoutCache = entry
             layoutCacheSizesContent = layoutWhileMeasuring
             isDirty = false
+            changedItself = false
+            measuredSinceLayout = false
+            previousLayout = nil
         } else if measureCache.count < 16 {
             measureCache.append(entry)
         } else {
@@ -370,6 +378,12 @@ extension LayoutNode {
             : (currentStyle.columnGap.isDefined ? currentStyle.columnGap : currentStyle.gap)
         let mainGap = max(0, { let v = mainGapValue.resolve(availableInnerMain); return v.isNaN ? 0 : v }())
         let crossGap = max(0, { let v = crossGapValue.resolve(availableInnerCross); return v.isNaN ? 0 : v }())
+
+        if performLayout, shiftChangedChildren(
+            items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir,
+            availableInnerWidth, availableInnerHeight, mainGap, pbMainLeading, pbMainTrailing, pbCrossLeading, context) {
+            return
+        }
 
         // A lone child that both grows and shrinks in a fixed main size takes whatever is left
         // whatever its content, so it is not measured for a basis.
@@ -778,6 +792,64 @@ extension LayoutNode {
                 child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
             }
         }
+    }
+
+    /// Lays a column of stretched rows out again after some of them changed, without walking the
+    /// others through the flex algorithm: the column keeps the constraints of its last layout and
+    /// its own style and children, is sized by its content, starts its items at the top and
+    /// neither flexes nor wraps them, and every item is a relative, stretched box without a width,
+    /// a min or max size, auto margins or an aspect ratio. Then an unchanged item keeps its size and cross position
+    /// and only moves down or up by how much the items before it changed; a changed one is sized
+    /// as the algorithm sizes it (basis, then stretched across). Returns false, changing nothing,
+    /// when the column is not such a case.
+    private func shiftChangedChildren(
+        _ items: [LayoutNode], _ availableWidth: Double, _ availableHeight: Double,
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double,
+        _ dir: LayoutDirection, _ innerWidth: Double, _ innerHeight: Double, _ gap: Double,
+        _ pbTop: Double, _ pbBottom: Double, _ pbCrossLeading: Double, _ context: LayoutContext
+    ) -> Bool {
+        guard !changedItself, !measuredSinceLayout, let last = previousLayout,
+              last.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir),
+              widthMode == .exactly, heightMode == .undefined,
+              currentStyle.flexDirection == .column, currentStyle.flexWrap == .noWrap,
+              currentStyle.justifyContent == .flexStart, !currentStyle.hasMinMax, contentsChildren == 0,
+              baselineChildren == 0, currentStyle.alignItems != .baseline, !innerWidth.isNaN
+        else { return false }
+        for child in items {
+            let style = child.currentStyle
+            guard style.display == .flex, style.position == .relative, child.resolvedFlexGrow == 0,
+                  child.resolvedFlexShrink == 0, style.aspectRatio == nil, alignment(of: child) == .stretch,
+                  !child.definesDimension(row: true, ownerSize: innerWidth), child.autoMargins == 0, !child.hasMinMax
+            else { return false }
+        }
+        let crossReversed = dir == .rtl
+        measuredWidth = boundAxis(row: true, availableWidth - margin.horizontal, ownerWidth)
+        var position = pbTop
+        for (index, child) in items.enumerated() {
+            if index > 0 { position += gap }
+            if child.isDirty {
+                let childDir = child.currentStyle.direction == .inherit ? dir : child.currentStyle.direction
+                child.resolveBoxes(ownerWidth: innerWidth, direction: childDir)
+                computeFlexBasis(child, isMainRow: false, innerWidth, innerHeight, widthMode, heightMode, childDir, context)
+                child.flexBasisInputs = FlexBasisInputs(
+                    width: innerWidth, height: innerHeight, widthMode: widthMode, heightMode: heightMode,
+                    direction: childDir, isMainRow: false, align: .stretch, scrolls: currentStyle.overflow == .scroll)
+                var height = child.computedFlexBasis + child.margin.vertical
+                var width = innerWidth
+                var heightMode = MeasureMode.exactly, widthMode = MeasureMode.exactly
+                child.constrainMaxSize(row: false, innerHeight, &heightMode, &height)
+                child.constrainMaxSize(row: true, innerWidth, &widthMode, &width)
+                child.layout(width, height, widthMode, heightMode, innerWidth, innerHeight, child.layoutDirection, performLayout: true, context)
+                var cross = pbCrossLeading + child.margin[crossReversed ? .right : .left]
+                if crossReversed { cross = measuredWidth - cross - child.measuredWidth }
+                child.positionLeft = cross + child.relativeOffset(row: true, containerSize: innerWidth)
+            }
+            position += child.margin.top
+            child.positionTop = position + child.relativeOffset(row: false, containerSize: innerHeight)
+            position += child.measuredHeight + child.margin.bottom
+        }
+        measuredHeight = boundAxis(row: false, position + pbBottom, ownerHeight)
+        return true
     }
 
     /// The children laid out by this node: its children, with each `display: contents` child

@@ -203,6 +203,15 @@ public final class LayoutNode {
     /// Whether `layoutCache` is a layout made while the node was measured with one size exact and
     /// the other undefined: it also serves a layout at the size that measurement produced.
     @exclusivity(unchecked) var layoutCacheSizesContent = false
+    /// The last layout, kept when the node is dirtied: a column laid out again at the same
+    /// constraints with only some children changed places the others from it.
+    @exclusivity(unchecked) var previousLayout: LayoutCacheEntry?
+    /// Whether the node itself changed (its style, children or measure) since its last layout,
+    /// rather than only something under it.
+    @exclusivity(unchecked) var changedItself = true
+    /// Whether a measurement ran the algorithm on the node since its last layout (its children
+    /// then hold measured sizes, not their laid-out ones).
+    @exclusivity(unchecked) var measuredSinceLayout = false
     @exclusivity(unchecked) var measureCache: [LayoutCacheEntry] = []
     @exclusivity(unchecked) var measureCacheNext = 0
     @exclusivity(unchecked) var pass: UInt64 = 0
@@ -291,6 +300,7 @@ public final class LayoutNode {
 
     /// Marks the node and its ancestors for layout; the next `calculateLayout` measures it again.
     public func markDirty() {
+        changedItself = true
         var node: LayoutNode? = self
         while let current = node, !current.isDirty || current === self {
             current.isDirty = true

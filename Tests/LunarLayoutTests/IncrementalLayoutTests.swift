@@ -188,4 +188,55 @@ struct Screen {
         // The root, each container and each box once: `plain` while it was measured.
         #expect(root.lastPassStatistics.layouts == 7)
     }
+
+    /// A column whose rows change one or a few at a time places the others by shifting them (see
+    /// `LayoutNode.shiftChangedChildren`): what it gives is what a layout from scratch gives, in
+    /// both directions, with margins, insets, a gap and padding on the column and the rows, when a
+    /// text grows or shrinks, a row's own margin or inset changes, or the column's padding does.
+    @Test(arguments: [LayoutDirection.ltr, .rtl])
+    func shiftedRowsEqualAFreshLayout(_ direction: LayoutDirection) {
+        struct Column {
+            let root: LayoutNode
+            let texts: [TextLeaf]
+            init() {
+                var texts: [TextLeaf] = [], rows: [LayoutNode] = []
+                for index in 0..<12 {
+                    let text = TextLeaf(String(repeating: "word ", count: index % 4 + 1))
+                    texts.append(text)
+                    rows.append(LayoutNode(style: LayoutStyle {
+                        $0.flexDirection = .row
+                        $0.padding = LayoutEdges(all: .points(Double(index % 3)))
+                        $0.margin.start = .points(Double(index % 5))
+                        $0.margin.top = .points(Double(index % 2))
+                        if index % 4 == 1 { $0.inset.top = 3; $0.inset.start = 2 }
+                    }, children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 }), text.node]))
+                }
+                root = LayoutNode(style: LayoutStyle { $0.padding = LayoutEdges(all: 5); $0.padding.start = 9; $0.rowGap = 2 }, children: rows)
+                self.texts = texts
+            }
+            func apply(_ step: Int) {
+                switch step {
+                case 0: texts[3].set("a much longer text that will wrap onto more lines than before")
+                case 1: texts[3].set("short")
+                case 2: root.children[7].style.margin.top = 6
+                case 3: root.children[2].style.inset.top = -4
+                case 4: texts[0].set("first row now wraps onto two lines at least"); texts[11].set("x")
+                default: root.style.padding.top = 1
+                }
+            }
+        }
+        let column = Column()
+        column.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+        for step in 0..<6 {
+            column.apply(step)
+            column.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+            let fresh = Column()
+            for done in 0...step { fresh.apply(done) }
+            fresh.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+            func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+            #expect(frames(column.root) == frames(fresh.root), "step \(step)")
+            withExtendedLifetime(fresh.texts) {}
+        }
+        withExtendedLifetime(column.texts) {}
+    }
 }
