@@ -685,21 +685,17 @@ extension LayoutNode {
             case .center: lead += remaining / 2
             case .stretch: if remaining > 0 { extra = remaining / n }
             case .spaceBetween: if remaining > 0, lines.count > 1 { betweenLines += remaining / (n - 1) }
-            // Unlike justify-content, overflowing lines are centred by space-around and space-evenly
-            // (Yoga's align-content fixtures expect it).
+            // Lines that overflow are put at the start by space-between, space-around and
+            // space-evenly (their fallback is a safe alignment, as in Yoga's fixtures and browsers).
             case .spaceAround:
                 if remaining > 0 {
                     lead += remaining / (2 * n)
                     betweenLines += remaining / n
-                } else {
-                    lead += remaining / 2
                 }
             case .spaceEvenly:
                 if remaining > 0 {
                     lead += remaining / (n + 1)
                     betweenLines += remaining / (n + 1)
-                } else {
-                    lead += remaining / 2
                 }
             case .auto, .flexStart, .baseline: break
             }
