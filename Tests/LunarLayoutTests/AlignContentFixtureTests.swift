@@ -5,6 +5,7 @@ import Testing
 @Suite struct AlignContentFixtureTests {
     static let c50x10 = n("width: 50px; height: 10px")
     static let c80 = n("width: 80%; height: 20px")
+    static let c30 = n("margin-right: 20px; width: 30px; height: 30px")
 
     static let fixtures: [Fixture] = [
         Fixture("align_content_stretch_row_with_max_height",
@@ -330,6 +331,48 @@ import Testing
                 ltr: [[0, 0, 300, 300], [0, 125, 150, 50], [150, 0, 120, 100], [0, 175, 120, 50]],
                 rtl: [[0, 0, 300, 300], [150, 125, 150, 50], [30, 0, 120, 100], [180, 175, 120, 50]]),
 
+        Fixture("align_content_flex_start_stretch_doesnt_influence_line_box_dim",
+                n("flex-direction: row; padding: 20px; width: 400px",
+                  n("margin-right: 20px; width: 100px; height: 100px"),
+                  n("flex-direction: row; flex-wrap: wrap; flex-grow: 1; flex-shrink: 1",
+                    c30, c30, c30, c30, c30),
+                  n("margin-left: 20px; width: 50px; height: 50px")),
+                ltr: [[0, 0, 400, 140], [20, 20, 100, 100], [140, 20, 170, 100], [0, 0, 30, 30], [50, 0, 30, 30], [100, 0, 30, 30],
+                      [0, 30, 30, 30], [50, 30, 30, 30], [330, 20, 50, 50]],
+                rtl: [[0, 0, 400, 140], [260, 20, 100, 100], [90, 20, 170, 100], [120, 0, 30, 30], [70, 0, 30, 30], [20, 0, 30, 30],
+                      [120, 30, 30, 30], [70, 30, 30, 30], [40, 20, 50, 50]]),
+        Fixture("align_content_stretch_stretch_does_influence_line_box_dim",
+                n("flex-direction: row; padding: 20px; width: 400px",
+                  n("margin-right: 20px; width: 100px; height: 100px"),
+                  n("flex-direction: row; align-content: stretch; flex-wrap: wrap; flex-grow: 1; flex-shrink: 1",
+                    c30, c30, c30, c30, c30),
+                  n("margin-left: 20px; width: 50px; height: 50px")),
+                ltr: [[0, 0, 400, 140], [20, 20, 100, 100], [140, 20, 170, 100], [0, 0, 30, 30], [50, 0, 30, 30], [100, 0, 30, 30],
+                      [0, 50, 30, 30], [50, 50, 30, 30], [330, 20, 50, 50]],
+                rtl: [[0, 0, 400, 140], [260, 20, 100, 100], [90, 20, 170, 100], [120, 0, 30, 30], [70, 0, 30, 30], [20, 0, 30, 30],
+                      [120, 50, 30, 30], [70, 50, 30, 30], [40, 20, 50, 50]]),
+        Fixture("align_content_space_evenly_stretch_does_influence_line_box_dim",
+                n("flex-direction: row; padding: 20px; width: 400px",
+                  n("margin-right: 20px; width: 100px; height: 100px"),
+                  n("flex-direction: row; align-content: stretch; flex-wrap: wrap; flex-grow: 1; flex-shrink: 1",
+                    c30, c30, c30, c30, c30),
+                  n("margin-left: 20px; width: 50px; height: 50px")),
+                ltr: [[0, 0, 400, 140], [20, 20, 100, 100], [140, 20, 170, 100], [0, 0, 30, 30], [50, 0, 30, 30], [100, 0, 30, 30],
+                      [0, 50, 30, 30], [50, 50, 30, 30], [330, 20, 50, 50]],
+                rtl: [[0, 0, 400, 140], [260, 20, 100, 100], [90, 20, 170, 100], [120, 0, 30, 30], [70, 0, 30, 30], [20, 0, 30, 30],
+                      [120, 50, 30, 30], [70, 50, 30, 30], [40, 20, 50, 50]]),
+        Fixture("align_content_space_between_wrapped_negative_space_row_reverse",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row-reverse; justify-content: center; align-content: space-between; flex-wrap: wrap; height: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]]),
+        Fixture("align_content_space_around_wrapped_negative_space_row_reverse",
+                n("border-width: 60px; width: 320px; height: 320px",
+                  n("flex-direction: row-reverse; justify-content: center; align-content: space-around; flex-wrap: wrap; height: 10px",
+                    c80, c80, c80)),
+                ltr: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]],
+                rtl: [[0, 0, 320, 320], [60, 60, 200, 10], [20, 0, 160, 20], [20, 20, 160, 20], [20, 40, 160, 20]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
