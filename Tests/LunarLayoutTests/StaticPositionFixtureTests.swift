@@ -302,6 +302,17 @@ private let innerBox = "margin-left: 9px; margin-top: 12px; margin-right: 4px; m
                   n("position: absolute; margin-left: 12px; margin-top: 11px; margin-right: 15px; margin-bottom: 1px; padding-left: 3px; padding-top: 7px; padding-right: 5px; padding-bottom: 4px; border-left-width: 4px; border-top-width: 3px; border-right-width: 2px; border-bottom-width: 1px; width: 50%; height: 50%")),
                 ltr: [[0, 0, 100, 200], [18, 12, 50, 100]],
                 rtl: [[0, 0, 100, 200], [24, 12, 50, 100]]),
+        Fixture("static_position_absolute_child_multiple",
+                n("position: absolute",
+                  n("padding: 100px; width: 400px; height: 400px",
+                    n("position: static; width: 100px; height: 100px", n("position: absolute; width: 10%; height: 50px")),
+                    n("position: static; width: 100px; height: 100px",
+                      n("position: absolute; width: 50%; height: 50px"), n("position: absolute; width: 50%; height: 50px")),
+                    n("position: absolute; width: 25px; height: 50px"))),
+                ltr: [[0, 0, 400, 400], [0, 0, 400, 400], [100, 100, 100, 100], [0, 0, 40, 50], [100, 200, 100, 100],
+                      [0, 0, 200, 50], [0, 0, 200, 50], [100, 100, 25, 50]],
+                rtl: [[0, 0, 400, 400], [0, 0, 400, 400], [200, 100, 100, 100], [60, 0, 40, 50], [200, 200, 100, 100],
+                      [-100, 0, 200, 50], [-100, 0, 200, 50], [275, 100, 25, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
