@@ -313,6 +313,27 @@ private let innerBox = "margin-left: 9px; margin-top: 12px; margin-right: 4px; m
                       [0, 0, 200, 50], [0, 0, 200, 50], [100, 100, 25, 50]],
                 rtl: [[0, 0, 400, 400], [0, 0, 400, 400], [200, 100, 100, 100], [60, 0, 40, 50], [200, 200, 100, 100],
                       [-100, 0, 200, 50], [-100, 0, 200, 50], [275, 100, 25, 50]]),
+        // The fixture's percentage border is not a value Yoga takes (its generated test leaves it out).
+        Fixture("static_position_absolute_child_border_percentage",
+                n("position: absolute",
+                  n("width: 200px; height: 200px",
+                    n("position: static; width: 100px; height: 100px", n("position: absolute; width: 50px; height: 50px")))),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 200], [0, 0, 100, 100], [0, 0, 50, 50]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 200], [100, 0, 100, 100], [50, 0, 50, 50]]),
+        // The fixture's percentage border is not a value Yoga takes (its generated test leaves it out).
+        Fixture("static_position_relative_child_border_percentage",
+                n("position: absolute",
+                  n("width: 200px; height: 200px",
+                    n("position: static; width: 100px; height: 100px", n("position: relative; width: 50px; height: 50px")))),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 200], [0, 0, 100, 100], [0, 0, 50, 50]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 200], [100, 0, 100, 100], [50, 0, 50, 50]]),
+        // The fixture's percentage border is not a value Yoga takes (its generated test leaves it out).
+        Fixture("static_position_static_child_border_percentage",
+                n("position: absolute",
+                  n("width: 200px; height: 200px",
+                    n("position: static; width: 100px; height: 100px", n("position: static; width: 50px; height: 50px")))),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 200], [0, 0, 100, 100], [0, 0, 50, 50]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 200], [100, 0, 100, 100], [50, 0, 50, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
