@@ -156,6 +156,14 @@ import Testing
                   n("margin-left: 3px; margin-right: 5px; width: 50px; height: 50px"), n("width: 50px; height: 50px")),
                 ltr: [[0, 0, 100, 75], [3, 0, 50, 50], [58, 0, 50, 50]],
                 rtl: [[0, 0, 100, 75], [45, 0, 50, 50], [-8, 0, 50, 50]]),
+        Fixture("align_baseline_child_multiline_no_override_on_secondline",
+                n("flex-direction: row; align-items: baseline; width: 100px; height: 100px",
+                  n("width: 50px; height: 60px"),
+                  n("flex-direction: row; flex-wrap: wrap; width: 50px; height: 25px",
+                    n("width: 25px; height: 20px"), n("width: 25px; height: 10px"),
+                    n("width: 25px; height: 20px"), n("width: 25px; height: 10px; align-self: baseline"))),
+                ltr: [[0, 0, 100, 100], [0, 0, 50, 60], [50, 40, 50, 25], [0, 0, 25, 20], [25, 0, 25, 10], [0, 20, 25, 20], [25, 20, 25, 10]],
+                rtl: [[0, 0, 100, 100], [50, 0, 50, 60], [0, 40, 50, 25], [25, 0, 25, 20], [0, 0, 25, 10], [25, 20, 25, 20], [0, 20, 25, 10]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
