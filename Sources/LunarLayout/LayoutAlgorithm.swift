@@ -71,8 +71,10 @@ extension LayoutNode {
 
     var resolvedFlexBasis: LayoutValue {
         switch currentStyle.flexBasis {
-        case .points, .percent: return currentStyle.flexBasis
-        default:
+        // A keyword basis is kept even with a positive `flex` (Yoga keeps every basis but auto);
+        // it resolves as auto does, from the content.
+        case .points, .percent, .maxContent, .fitContent, .stretch: return currentStyle.flexBasis
+        case .auto, .undefined:
             if let flex = currentStyle.flex, flex > 0 { return .points(0) }
             return .auto
         }
@@ -90,7 +92,7 @@ extension LayoutNode {
         switch resolvedDimension(row: row) {
         case .points(let v): return v >= 0
         case .percent(let p): return p >= 0 && !ownerSize.isNaN
-        case .auto, .undefined: return false
+        case .auto, .undefined, .maxContent, .fitContent, .stretch: return false
         }
     }
 
@@ -179,7 +181,11 @@ extension LayoutNode {
         measuredWidth = 0
         measuredHeight = 0
         computedFlexBasis = 0
+        flexBasisInputs = nil
         layoutCache = nil
+        previousLayout = nil
+        changedItself = false
+        measuredSinceLayout = false
         measureCache.removeAll(keepingCapacity: true)
         isDirty = false
         laidOutSinceRounding = true
@@ -193,6 +199,7 @@ extension LayoutNode {
         _ ownerWidth: Double, _ ownerHeight: Double, _ direction: LayoutDirection, performLayout: Bool, _ context: LayoutContext
     ) {
         if isDirty, pass != context.pass {
+            previousLayout = measuredSinceLayout ? nil : layoutCache
             layoutCache = nil
             measureCache.removeAll(keepingCapacity: true)
             measureCacheNext = 0
@@ -203,15 +210,21 @@ extension LayoutNode {
             measuredWidth = cached.measuredWidth
             measuredHeight = cached.measuredHeight
             resolveBoxes(ownerWidth: ownerWidth, direction: dir)
-            if performLayout { isDirty = false }
+            if performLayout { isDirty = false; changedItself = false }
             return
         }
+        // A container measured at an exact size on one axis and sized by its content on the other
+        // is laid out right away: the layout its parent then asks for, at the size it took, is
+        // the same (see `laysOutWhileMeasured`), and is served from the cache.
+        let layoutWhileMeasuring = !performLayout && laysOutWhileMeasured(widthMode, heightMode)
+        let performLayout = performLayout || layoutWhileMeasuring
         if performLayout {
             context.counters.statistics.layouts += 1
             laidOutSinceRounding = true
         } else {
             context.counters.statistics.measures += 1
         }
+        if !performLayout { measuredSinceLayout = true }
         layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
         let entry = LayoutCacheEntry(
             availableWidth: availableWidth, availableHeight: availableHeight, widthMode: widthMode, heightMode: heightMode,
@@ -220,7 +233,11 @@ extension LayoutNode {
         )
         if performLayout {
             layoutCache = entry
+            layoutCacheSizesContent = layoutWhileMeasuring
             isDirty = false
+            changedItself = false
+            measuredSinceLayout = false
+            previousLayout = nil
         } else if measureCache.count < 16 {
             measureCache.append(entry)
         } else {
@@ -244,9 +261,50 @@ extension LayoutNode {
             }
             return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
         }
-        if let cached = layoutCache, cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+        if let cached = layoutCache {
+            if cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+            if layoutCacheSizesContent, cached.direction == dir, same(ow, cached.ownerWidth), same(oh, cached.ownerHeight) {
+                // Laid out while measured with one size exact: the same exact size and, on the
+                // other axis, exactly the size the content took.
+                if cached.widthMode == .exactly, wm == .exactly, same(w, cached.availableWidth), cached.heightMode == .undefined,
+                   tookContentSize(hm, h - margin.vertical, cached.measuredHeight) {
+                    return cached
+                }
+                if cached.heightMode == .exactly, hm == .exactly, same(h, cached.availableHeight), cached.widthMode == .undefined,
+                   tookContentSize(wm, w - margin.horizontal, cached.measuredWidth) {
+                    return cached
+                }
+            }
+        }
         guard !performLayout else { return nil }
         return measureCache.first { $0.matches(w, h, wm, hm, ow, oh, dir) }
+    }
+
+    /// Whether a size asked for on the axis the content sized is what the content took: exactly
+    /// that size, or at most a size it fits in.
+    @inline(__always) private func tookContentSize(_ mode: MeasureMode, _ size: Double, _ content: Double) -> Bool {
+        switch mode {
+        case .exactly: nearlyEqual(size, content)
+        case .atMost: size >= content || nearlyEqual(size, content)
+        case .undefined: false
+        }
+    }
+
+    /// Whether a measurement of this container at an exact size on one axis, its content sizing
+    /// the other, is the layout it gets at the size it took: laying it out then changes nothing.
+    /// That holds when no child resolves anything against this node's size on the content axis
+    /// or derives a size from the other axis: no min or max size and no percentage gap of its own,
+    /// no child with percentages or a stretched child with an aspect ratio, no `display:
+    /// contents` child, and a single line.
+    private func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
+        guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
+              !currentStyle.hasMinMax, !currentStyle.gap.isPercent, !currentStyle.rowGap.isPercent, !currentStyle.columnGap.isPercent,
+              (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
+        else { return false }
+        for child in children where child.usesOwnerSize || (child.currentStyle.aspectRatio != nil && alignment(of: child) == .stretch) {
+            return false
+        }
+        return true
     }
 
     // MARK: The algorithm
@@ -321,6 +379,12 @@ extension LayoutNode {
         let mainGap = max(0, { let v = mainGapValue.resolve(availableInnerMain); return v.isNaN ? 0 : v }())
         let crossGap = max(0, { let v = crossGapValue.resolve(availableInnerCross); return v.isNaN ? 0 : v }())
 
+        if performLayout, shiftChangedChildren(
+            items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir,
+            availableInnerWidth, availableInnerHeight, mainGap, pbMainLeading, pbMainTrailing, pbCrossLeading, context) {
+            return
+        }
+
         // A lone child that both grows and shrinks in a fixed main size takes whatever is left
         // whatever its content, so it is not measured for a basis.
         // Not under wrap: a wrapping line's free space depends on the bases of its items.
@@ -347,10 +411,17 @@ extension LayoutNode {
             if child.currentStyle.position == .absolute { continue }
             if child === singleFlexChild {
                 child.computedFlexBasis = 0
+                child.flexBasisInputs = nil
             } else {
-                computeFlexBasis(
-                    child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
-                    widthModeIn, heightModeIn, childDir, context)
+                let inputs = FlexBasisInputs(
+                    width: availableInnerWidth, height: availableInnerHeight, widthMode: widthModeIn, heightMode: heightModeIn,
+                    direction: childDir, isMainRow: isMainRow, align: alignment(of: child), scrolls: currentStyle.overflow == .scroll)
+                if child.isDirty || !(child.flexBasisInputs?.matches(inputs) ?? false) {
+                    computeFlexBasis(
+                        child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
+                        widthModeIn, heightModeIn, childDir, context)
+                    child.flexBasisInputs = inputs
+                }
             }
             totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
         }
@@ -366,6 +437,11 @@ extension LayoutNode {
         var startIndex = 0
         // The root's own flex factors are ignored.
         let nodeGrow = self === context.root ? 0 : resolvedFlexGrow
+        // The flex bases are clamped by the items' min and max, whose percentages Yoga resolves
+        // here only when this node's owner has a size on the main axis: a root laid out with an
+        // undefined size lets a percentage minimum act on the flexed size instead (Yoga's
+        // percentage_flex_basis_main_min_width: 120 and 80, not 128 and 72).
+        let basisBoundSize = mainOwnerSize.isNaN ? Double.nan : availableInnerMain
         while startIndex < count {
             var itemsOnLine = 0
             var sizeConsumed = 0.0
@@ -380,7 +456,7 @@ extension LayoutNode {
                 }
                 let childMarginMain = child.marginFor(row: isMainRow)
                 let gap = itemsOnLine > 0 ? mainGap : 0
-                let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                 if isWrap, itemsOnLine > 0, sizeConsumed + basis + childMarginMain + gap > availableInnerMain {
                     break
                 }
@@ -417,12 +493,13 @@ extension LayoutNode {
             }
             let canSkipFlex = !performLayout && crossMode == .exactly
             if !canSkipFlex {
-                // First pass: freeze the items whose flexed size violates min or max.
+                // First pass: freeze the items whose flexed size violates min or max (none flex
+                // when there is no free space to share).
                 var delta = 0.0
-                for index in startIndex..<endIndex {
+                for index in startIndex..<endIndex where remaining != 0 {
                     let child = items[index]
                     if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
-                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                     if remaining < 0 {
                         let scaled = child.resolvedFlexShrink * basis
                         if scaled != 0, totalShrinkScaled != 0 {
@@ -451,7 +528,7 @@ extension LayoutNode {
                 for index in startIndex..<endIndex {
                     let child = items[index]
                     if child.currentStyle.display == .none || child.currentStyle.position == .absolute { continue }
-                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, availableInnerMain)
+                    let basis = child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                     var updated = basis
                     if remaining < 0 {
                         let scaled = child.resolvedFlexShrink * basis
@@ -608,21 +685,17 @@ extension LayoutNode {
             case .center: lead += remaining / 2
             case .stretch: if remaining > 0 { extra = remaining / n }
             case .spaceBetween: if remaining > 0, lines.count > 1 { betweenLines += remaining / (n - 1) }
-            // Unlike justify-content, overflowing lines are centred by space-around and space-evenly
-            // (Yoga's align-content fixtures expect it).
+            // Lines that overflow are put at the start by space-between, space-around and
+            // space-evenly (their fallback is a safe alignment, as in Yoga's fixtures and browsers).
             case .spaceAround:
                 if remaining > 0 {
                     lead += remaining / (2 * n)
                     betweenLines += remaining / n
-                } else {
-                    lead += remaining / 2
                 }
             case .spaceEvenly:
                 if remaining > 0 {
                     lead += remaining / (n + 1)
                     betweenLines += remaining / (n + 1)
-                } else {
-                    lead += remaining / 2
                 }
             case .auto, .flexStart, .baseline: break
             }
@@ -715,6 +788,64 @@ extension LayoutNode {
                 child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
             }
         }
+    }
+
+    /// Lays a column of stretched rows out again after some of them changed, without walking the
+    /// others through the flex algorithm: the column keeps the constraints of its last layout and
+    /// its own style and children, is sized by its content, starts its items at the top and
+    /// neither flexes nor wraps them, and every item is a relative, stretched box without a width,
+    /// a min or max size, auto margins or an aspect ratio. Then an unchanged item keeps its size and cross position
+    /// and only moves down or up by how much the items before it changed; a changed one is sized
+    /// as the algorithm sizes it (basis, then stretched across). Returns false, changing nothing,
+    /// when the column is not such a case.
+    private func shiftChangedChildren(
+        _ items: [LayoutNode], _ availableWidth: Double, _ availableHeight: Double,
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ ownerWidth: Double, _ ownerHeight: Double,
+        _ dir: LayoutDirection, _ innerWidth: Double, _ innerHeight: Double, _ gap: Double,
+        _ pbTop: Double, _ pbBottom: Double, _ pbCrossLeading: Double, _ context: LayoutContext
+    ) -> Bool {
+        guard !changedItself, !measuredSinceLayout, let last = previousLayout,
+              last.matches(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir),
+              widthMode == .exactly, heightMode == .undefined,
+              currentStyle.flexDirection == .column, currentStyle.flexWrap == .noWrap,
+              currentStyle.justifyContent == .flexStart, !currentStyle.hasMinMax, contentsChildren == 0,
+              baselineChildren == 0, currentStyle.alignItems != .baseline, !innerWidth.isNaN
+        else { return false }
+        for child in items {
+            let style = child.currentStyle
+            guard style.display == .flex, style.position == .relative, child.resolvedFlexGrow == 0,
+                  child.resolvedFlexShrink == 0, style.aspectRatio == nil, alignment(of: child) == .stretch,
+                  !child.definesDimension(row: true, ownerSize: innerWidth), child.autoMargins == 0, !child.hasMinMax
+            else { return false }
+        }
+        let crossReversed = dir == .rtl
+        measuredWidth = boundAxis(row: true, availableWidth - margin.horizontal, ownerWidth)
+        var position = pbTop
+        for (index, child) in items.enumerated() {
+            if index > 0 { position += gap }
+            if child.isDirty {
+                let childDir = child.currentStyle.direction == .inherit ? dir : child.currentStyle.direction
+                child.resolveBoxes(ownerWidth: innerWidth, direction: childDir)
+                computeFlexBasis(child, isMainRow: false, innerWidth, innerHeight, widthMode, heightMode, childDir, context)
+                child.flexBasisInputs = FlexBasisInputs(
+                    width: innerWidth, height: innerHeight, widthMode: widthMode, heightMode: heightMode,
+                    direction: childDir, isMainRow: false, align: .stretch, scrolls: currentStyle.overflow == .scroll)
+                var height = child.computedFlexBasis + child.margin.vertical
+                var width = innerWidth
+                var heightMode = MeasureMode.exactly, widthMode = MeasureMode.exactly
+                child.constrainMaxSize(row: false, innerHeight, &heightMode, &height)
+                child.constrainMaxSize(row: true, innerWidth, &widthMode, &width)
+                child.layout(width, height, widthMode, heightMode, innerWidth, innerHeight, child.layoutDirection, performLayout: true, context)
+                var cross = pbCrossLeading + child.margin[crossReversed ? .right : .left]
+                if crossReversed { cross = measuredWidth - cross - child.measuredWidth }
+                child.positionLeft = cross + child.relativeOffset(row: true, containerSize: innerWidth)
+            }
+            position += child.margin.top
+            child.positionTop = position + child.relativeOffset(row: false, containerSize: innerHeight)
+            position += child.measuredHeight + child.margin.bottom
+        }
+        measuredHeight = boundAxis(row: false, position + pbBottom, ownerHeight)
+        return true
     }
 
     /// The children laid out by this node: its children, with each `display: contents` child

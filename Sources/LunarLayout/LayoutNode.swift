@@ -41,6 +41,25 @@ public typealias BaselineFunction = (_ width: Double, _ height: Double) -> Doubl
 /// Numbers each layout pass, so a dirty node drops its cached results once per pass.
 private let layoutPasses = Atomic<UInt64>(0)
 
+/// The container's inputs to a child's flex basis: its inner size and modes, the child's
+/// direction, the main axis, the child's alignment and whether the container scrolls.
+struct FlexBasisInputs {
+    var width: Double
+    var height: Double
+    var widthMode: MeasureMode
+    var heightMode: MeasureMode
+    var direction: LayoutDirection
+    var isMainRow: Bool
+    var align: LayoutAlign
+    var scrolls: Bool
+
+    func matches(_ other: FlexBasisInputs) -> Bool {
+        same(width, other.width) && same(height, other.height) && widthMode == other.widthMode
+            && heightMode == other.heightMode && direction == other.direction && isMainRow == other.isMainRow
+            && align == other.align && scrolls == other.scrolls
+    }
+}
+
 struct LayoutCacheEntry {
     var availableWidth: Double
     var availableHeight: Double
@@ -163,6 +182,9 @@ public final class LayoutNode {
     @exclusivity(unchecked) var measuredWidth = 0.0
     @exclusivity(unchecked) var measuredHeight = 0.0
     @exclusivity(unchecked) var computedFlexBasis = Double.nan
+    /// What `computedFlexBasis` was computed for; while the node stays clean, the same inputs give
+    /// the same basis (the container's relayout after one change need not look each child up).
+    @exclusivity(unchecked) var flexBasisInputs: FlexBasisInputs?
     // Resolved boxes (left, top, right, bottom).
     @exclusivity(unchecked) var margin = Box()
     @exclusivity(unchecked) var padding = Box()
@@ -178,6 +200,18 @@ public final class LayoutNode {
     @exclusivity(unchecked) var lineIndex = 0
     // Caches.
     @exclusivity(unchecked) var layoutCache: LayoutCacheEntry?
+    /// Whether `layoutCache` is a layout made while the node was measured with one size exact and
+    /// the other undefined: it also serves a layout at the size that measurement produced.
+    @exclusivity(unchecked) var layoutCacheSizesContent = false
+    /// The last layout, kept when the node is dirtied: a column laid out again at the same
+    /// constraints with only some children changed places the others from it.
+    @exclusivity(unchecked) var previousLayout: LayoutCacheEntry?
+    /// Whether the node itself changed (its style, children or measure) since its last layout,
+    /// rather than only something under it.
+    @exclusivity(unchecked) var changedItself = true
+    /// Whether a measurement ran the algorithm on the node since its last layout (its children
+    /// then hold measured sizes, not their laid-out ones).
+    @exclusivity(unchecked) var measuredSinceLayout = false
     @exclusivity(unchecked) var measureCache: [LayoutCacheEntry] = []
     @exclusivity(unchecked) var measureCacheNext = 0
     @exclusivity(unchecked) var pass: UInt64 = 0
@@ -266,6 +300,7 @@ public final class LayoutNode {
 
     /// Marks the node and its ancestors for layout; the next `calculateLayout` measures it again.
     public func markDirty() {
+        changedItself = true
         var node: LayoutNode? = self
         while let current = node, !current.isDirty || current === self {
             current.isDirty = true
@@ -416,12 +451,13 @@ struct Box {
 }
 
 extension LayoutValue {
-    /// Points, or a percentage of `size`; `.nan` for auto, undefined, or a percentage of an undefined size.
+    /// Points, or a percentage of `size`; `.nan` for auto, undefined, a keyword, or a percentage
+    /// of an undefined size.
     @inline(__always) func resolve(_ size: Double) -> Double {
         switch self {
         case .points(let v): v
         case .percent(let p): size.isNaN ? .nan : p * size / 100
-        case .auto, .undefined: .nan
+        case .auto, .undefined, .maxContent, .fitContent, .stretch: .nan
         }
     }
 

@@ -1,17 +1,37 @@
 // The style of a layout node: every flexbox property with Yoga's (React Native's) defaults.
 
-/// A length: points, a percentage of the containing block, `auto`, or undefined (not set).
+/// A length: points, a percentage of the containing block, `auto`, an intrinsic size keyword
+/// (`maxContent`, `fitContent`, `stretch`: for sizes, their min and max and `flexBasis`), or
+/// undefined (not set).
 public enum LayoutValue: Hashable, Sendable {
     case undefined
     case auto
     case points(Double)
     case percent(Double)
+    /// CSS `max-content`: the size of the content laid out with no limit. As in Yoga, the size
+    /// comes from the content the way `auto` does; as a min or max it sets no limit.
+    case maxContent
+    /// CSS `fit-content`: the content's size, at most the available space. As in Yoga, the size
+    /// comes from the content the way `auto` does; as a min or max it sets no limit.
+    case fitContent
+    /// CSS `stretch` (`-webkit-fill-available`): the available space. As in Yoga, the size is
+    /// resolved the way `auto` is (a stretched cross size fills its line); as a min or max it
+    /// sets no limit.
+    case stretch
 
-    /// Whether the value is set (neither undefined nor auto).
+    /// Whether the value is a length (points or a percentage): not undefined, auto or a keyword.
     public var isDefined: Bool {
         switch self {
         case .points, .percent: true
-        case .undefined, .auto: false
+        case .undefined, .auto, .maxContent, .fitContent, .stretch: false
+        }
+    }
+
+    /// Whether the value is one of the intrinsic size keywords.
+    public var isIntrinsic: Bool {
+        switch self {
+        case .maxContent, .fitContent, .stretch: true
+        case .undefined, .auto, .points, .percent: false
         }
     }
 }

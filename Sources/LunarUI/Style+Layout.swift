@@ -17,6 +17,9 @@ extension Style {
         case .number(let points): .points(points)
         case .percent(let percent): .percent(percent)
         case .auto: .auto
+        case .keyword("max-content"): .maxContent
+        case .keyword("fit-content"): .fitContent
+        case .keyword("stretch"): .stretch
         case .keyword, .color, .text: .undefined
         }
     }

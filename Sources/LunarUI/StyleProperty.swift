@@ -78,8 +78,9 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
 
     /// What values a property takes.
     enum Kind {
-        /// Points; optionally `"auto"`, percentages, negative numbers.
-        case length(auto: Bool, percent: Bool, negative: Bool)
+        /// Points; optionally `"auto"`, percentages, negative numbers and the intrinsic size
+        /// keywords (`"max-content"`, `"fit-content"`, `"stretch"`).
+        case length(auto: Bool, percent: Bool, negative: Bool, intrinsic: Bool = false)
         /// A number in `range`.
         case number(ClosedRange<Double>)
         /// One of these words.
@@ -92,6 +93,9 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
         case aspectRatio
         case text
     }
+
+    /// The intrinsic size keywords a size, its min and max and `flexBasis` take.
+    static let intrinsicSizes = ["max-content", "fit-content", "stretch"]
 
     static let align = ["auto", "flex-start", "center", "flex-end", "stretch", "baseline",
                         "space-between", "space-around", "space-evenly"]
@@ -110,13 +114,13 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
             "flex": .number(any),
             "flexGrow": .number(nonNegative),
             "flexShrink": .number(nonNegative),
-            "flexBasis": .length(auto: true, percent: true, negative: false),
-            "width": .length(auto: true, percent: true, negative: false),
-            "height": .length(auto: true, percent: true, negative: false),
-            "minWidth": .length(auto: false, percent: true, negative: false),
-            "minHeight": .length(auto: false, percent: true, negative: false),
-            "maxWidth": .length(auto: false, percent: true, negative: false),
-            "maxHeight": .length(auto: false, percent: true, negative: false),
+            "flexBasis": .length(auto: true, percent: true, negative: false, intrinsic: true),
+            "width": .length(auto: true, percent: true, negative: false, intrinsic: true),
+            "height": .length(auto: true, percent: true, negative: false, intrinsic: true),
+            "minWidth": .length(auto: false, percent: true, negative: false, intrinsic: true),
+            "minHeight": .length(auto: false, percent: true, negative: false, intrinsic: true),
+            "maxWidth": .length(auto: false, percent: true, negative: false, intrinsic: true),
+            "maxHeight": .length(auto: false, percent: true, negative: false, intrinsic: true),
             "position": .keywords(["relative", "absolute", "static"]),
             "gap": .length(auto: false, percent: true, negative: false),
             "rowGap": .length(auto: false, percent: true, negative: false),
@@ -230,16 +234,19 @@ extension StyleProperty {
             return StyleError("\(path).\(rawValue) must be \(expected), got \(got)")
         }
         switch kind {
-        case .length(let allowsAuto, let allowsPercent, let allowsNegative):
+        case .length(let allowsAuto, let allowsPercent, let allowsNegative, let allowsIntrinsic):
             var forms = [allowsNegative ? "a number" : "a number >= 0"]
             if allowsPercent { forms.append("a percentage such as \"50%\"") }
             if allowsAuto { forms.append("\"auto\"") }
+            if allowsIntrinsic { forms += Self.intrinsicSizes.map(quoted) }
             let expected = forms.count == 1 ? forms[0] : forms.dropLast().joined(separator: ", ") + " or " + forms.last!
             switch input {
             case .number(let number) where number.isFinite && (allowsNegative || number >= 0):
                 return .number(number)
             case .string("auto") where allowsAuto:
                 return .auto
+            case .string(let text) where allowsIntrinsic && Self.intrinsicSizes.contains(text):
+                return .keyword(text)
             case .string(let text) where allowsPercent && text.hasSuffix("%"):
                 guard let percent = Double(text.dropLast()), percent.isFinite, allowsNegative || percent >= 0 else {
                     throw fail(expected)

@@ -134,6 +134,27 @@ import Testing
                   n("position: absolute; top: 10%; bottom: 10%; width: 10px")),
                 ltr: [[0, 0, 100, 200], [0, 100, 10, 10], [0, 90, 10, 10], [0, 20, 10, 160]],
                 rtl: [[0, 0, 100, 200], [90, 100, 10, 10], [90, 90, 10, 10], [90, 20, 10, 160]]),
+        // Yoga's later AbsolutePosition cases that came from Taffy's fixtures; the frames are
+        // Chrome's, as Taffy's generated tests of the same names publish them (ltr only).
+        Fixture("absolute_child_with_cross_margin",
+                n("flex-direction: row; justify-content: space-between; align-content: stretch; min-width: 311px; max-width: 311px; min-height: 0px; max-height: 36893500000000000000px",
+                  n("align-content: stretch; width: 28px; height: 27px"),
+                  n("position: absolute; align-content: stretch; flex-shrink: 1; width: 100%; height: 15px; margin-top: 4px"),
+                  n("align-content: stretch; width: 25px; height: 27px")),
+                ltr: [[0, 0, 311, 27], [0, 0, 28, 27], [0, 4, 311, 15], [286, 0, 25, 27]]),
+        Fixture("absolute_child_with_main_margin",
+                n("flex-direction: row; width: 20px; height: 37px", n("position: absolute; width: 9px; height: 9px; margin-left: 7px")),
+                ltr: [[0, 0, 20, 37], [7, 0, 9, 9]]),
+        Fixture("absolute_child_with_max_height",
+                n("width: 100px; height: 200px", n("position: absolute; max-height: 100px; bottom: 20px", n("width: 100px; height: 30px"))),
+                ltr: [[0, 0, 100, 200], [0, 150, 100, 30], [0, 0, 100, 30]]),
+        Fixture("absolute_margin_bottom_left",
+                n("justify-content: flex-end; width: 100px; height: 100px",
+                  n("position: absolute; width: 10px; height: 10px; margin-left: 10px; margin-bottom: 10px")),
+                ltr: [[0, 0, 100, 100], [10, 80, 10, 10]]),
+        Fixture("absolute_layout_percentage_height",
+                n("flex-direction: row; width: 200px; height: 100px", n("position: absolute; width: 10px; height: 50%; left: 10px; top: 10px")),
+                ltr: [[0, 0, 200, 100], [10, 10, 10, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {

@@ -62,6 +62,14 @@ import Testing
                 n(row, n("margin: 10px; width: 20px; height: 20px; display: contents"), n("flex-grow: 1")),
                 ltr: [[0, 0, 100, 100], [0, 0, 0, 0], [0, 0, 100, 100]],
                 rtl: [[0, 0, 100, 100], [0, 0, 0, 0], [0, 0, 100, 100]]),
+        // YGDisplayContentsTest (its generated test is named test1 in some versions).
+        Fixture("display_contents_simple_test",
+                n("flex-direction: row; width: 100px; height: 100px",
+                  n("display: contents",
+                    n("flex-grow: 1; flex-shrink: 1; flex-basis: 0%; height: 10px"),
+                    n("flex-grow: 1; flex-shrink: 1; flex-basis: 0%; height: 20px"))),
+                ltr: [[0, 0, 100, 100], [0, 0, 0, 0], [0, 0, 50, 10], [50, 0, 50, 20]],
+                rtl: [[0, 0, 100, 100], [0, 0, 0, 0], [50, 0, 50, 10], [0, 0, 50, 20]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {

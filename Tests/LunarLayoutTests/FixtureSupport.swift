@@ -120,6 +120,9 @@ func n(_ css: String, _ children: FixtureNode...) -> FixtureNode {
 func parseValue(_ text: String) -> LayoutValue {
     let t = text.trimmingCharacters(in: .whitespaces)
     if t == "auto" { return .auto }
+    if t == "max-content" { return .maxContent }
+    if t == "fit-content" { return .fitContent }
+    if t == "stretch" || t == "-webkit-fill-available" { return .stretch }
     if t.hasSuffix("%") { return .percent(Double(t.dropLast())!) }
     if t.hasSuffix("px") { return .points(Double(t.dropLast(2))!) }
     return .points(Double(t)!)

@@ -92,6 +92,16 @@ import Testing
                   n("flex-direction: row; flex-wrap: wrap", n("width: 150px; height: 80px"), n("width: 80px; height: 80px"))),
                 ltr: [[0, 0, 200, 200], [0, 0, 200, 160], [0, 0, 150, 80], [0, 80, 80, 80]],
                 rtl: [[0, 0, 200, 200], [0, 0, 200, 160], [50, 0, 150, 80], [120, 80, 80, 80]]),
+        Fixture("wrapped_row_within_align_items_flex_start",
+                n("align-items: flex-start; width: 200px; height: 200px",
+                  n("flex-direction: row; flex-wrap: wrap", n("width: 150px; height: 80px"), n("width: 80px; height: 80px"))),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 160], [0, 0, 150, 80], [0, 80, 80, 80]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 160], [50, 0, 150, 80], [120, 80, 80, 80]]),
+        Fixture("wrapped_row_within_align_items_flex_end",
+                n("align-items: flex-end; width: 200px; height: 200px",
+                  n("flex-direction: row; flex-wrap: wrap", n("width: 150px; height: 80px"), n("width: 80px; height: 80px"))),
+                ltr: [[0, 0, 200, 200], [0, 0, 200, 160], [0, 0, 150, 80], [0, 80, 80, 80]],
+                rtl: [[0, 0, 200, 200], [0, 0, 200, 160], [50, 0, 150, 80], [120, 80, 80, 80]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {

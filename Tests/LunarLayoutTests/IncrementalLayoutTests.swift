@@ -135,4 +135,108 @@ struct Screen {
         #expect(leaf.measures == 2)
         #expect(leaf.node.frame.height == 32)
     }
+
+    /// A clean child keeps its flex basis only for the same container inputs: a relayout after the
+    /// container's alignment, size or display changes gives what a layout from scratch gives.
+    @Test(arguments: ["align", "width", "display", "direction"])
+    func flexBasisIsKeptOnlyForTheSameInputs(_ change: String) {
+        func tree() -> (LayoutNode, LayoutNode, TextLeaf) {
+            let text = TextLeaf("Some words that wrap in a narrow column")
+            let inner = LayoutNode(style: LayoutStyle { $0.padding = LayoutEdges(all: 3) }, children: [text.node, LayoutNode(style: LayoutStyle { $0.height = 10; $0.width = 30 })])
+            let middle = LayoutNode(style: LayoutStyle { $0.flexDirection = .row }, children: [inner, LayoutNode(style: LayoutStyle { $0.flexGrow = 1; $0.height = 5 })])
+            let root = LayoutNode(style: LayoutStyle { $0.alignItems = .stretch }, children: [middle, LayoutNode(style: LayoutStyle { $0.height = 20 })])
+            return (root, middle, text)  // the measure function holds its leaf unowned
+        }
+        func apply(_ root: LayoutNode, _ middle: LayoutNode) -> Double {
+            switch change {
+            case "align": root.style.alignItems = .flexStart
+            case "display": middle.style.display = .flex
+            case "direction": middle.style.flexDirection = .column
+            default: break
+            }
+            return change == "width" ? 90 : 200
+        }
+        let (root, middle, leaf) = tree()
+        if change == "display" { middle.style.display = .none }
+        root.calculateLayout(width: 200, height: nil, direction: .rtl)
+        let width = apply(root, middle)
+        root.calculateLayout(width: width, height: nil, direction: .rtl)
+
+        let (fresh, freshMiddle, freshLeaf) = tree()
+        _ = apply(fresh, freshMiddle)
+        fresh.calculateLayout(width: width, height: nil, direction: .rtl)
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        #expect(frames(root) == frames(fresh))
+        #expect(frames(root)[2].width > 0)
+        withExtendedLifetime((leaf, freshLeaf)) {}
+    }
+
+    /// A container measured for its flex basis and then laid out at the size it took is laid out
+    /// once, except where that size changes what its content resolves against: a percentage gap
+    /// is a share of the height the container took, not of none.
+    @Test func aMeasuredContainerIsLaidOutAgainWhereItsSizeMatters() {
+        let box = { LayoutNode(style: LayoutStyle { $0.height = 10 }) }
+        let plain = LayoutNode(style: LayoutStyle { $0.rowGap = 4 }, children: [box(), box()])
+        let percent = LayoutNode(style: LayoutStyle { $0.rowGap = .percent(10) }, children: [box(), box()])
+        let root = LayoutNode(style: LayoutStyle { $0.width = 100 }, children: [plain, percent])
+        root.calculateLayout()
+        #expect(plain.frame == LayoutFrame(left: 0, top: 0, width: 100, height: 24))
+        #expect(plain.children[1].frame.top == 14)
+        // Measured with no height its gap is 0 and it is 20 high; at that height the gap is 2.
+        #expect(percent.frame == LayoutFrame(left: 0, top: 24, width: 100, height: 20))
+        #expect(percent.children[1].frame.top == 12)
+        // The root, each container and each box once: `plain` while it was measured.
+        #expect(root.lastPassStatistics.layouts == 7)
+    }
+
+    /// A column whose rows change one or a few at a time places the others by shifting them (see
+    /// `LayoutNode.shiftChangedChildren`): what it gives is what a layout from scratch gives, in
+    /// both directions, with margins, insets, a gap and padding on the column and the rows, when a
+    /// text grows or shrinks, a row's own margin or inset changes, or the column's padding does.
+    @Test(arguments: [LayoutDirection.ltr, .rtl])
+    func shiftedRowsEqualAFreshLayout(_ direction: LayoutDirection) {
+        struct Column {
+            let root: LayoutNode
+            let texts: [TextLeaf]
+            init() {
+                var texts: [TextLeaf] = [], rows: [LayoutNode] = []
+                for index in 0..<12 {
+                    let text = TextLeaf(String(repeating: "word ", count: index % 4 + 1))
+                    texts.append(text)
+                    rows.append(LayoutNode(style: LayoutStyle {
+                        $0.flexDirection = .row
+                        $0.padding = LayoutEdges(all: .points(Double(index % 3)))
+                        $0.margin.start = .points(Double(index % 5))
+                        $0.margin.top = .points(Double(index % 2))
+                        if index % 4 == 1 { $0.inset.top = 3; $0.inset.start = 2 }
+                    }, children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 }), text.node]))
+                }
+                root = LayoutNode(style: LayoutStyle { $0.padding = LayoutEdges(all: 5); $0.padding.start = 9; $0.rowGap = 2 }, children: rows)
+                self.texts = texts
+            }
+            func apply(_ step: Int) {
+                switch step {
+                case 0: texts[3].set("a much longer text that will wrap onto more lines than before")
+                case 1: texts[3].set("short")
+                case 2: root.children[7].style.margin.top = 6
+                case 3: root.children[2].style.inset.top = -4
+                case 4: texts[0].set("first row now wraps onto two lines at least"); texts[11].set("x")
+                default: root.style.padding.top = 1
+                }
+            }
+        }
+        let column = Column()
+        column.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+        for step in 0..<6 {
+            column.apply(step)
+            column.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+            let fresh = Column()
+            for done in 0...step { fresh.apply(done) }
+            fresh.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
+            func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+            #expect(frames(column.root) == frames(fresh.root), "step \(step)")
+            withExtendedLifetime(fresh.texts) {}
+        }
+        withExtendedLifetime(column.texts) {}
+    }
 }

@@ -55,7 +55,56 @@ let loremWithLongWord = lorem.replacingOccurrences(of: "finibus lorem ipsum. Pel
                 rtl: [[0, 0, 2000, 2000], [1950, 0, 50, 20]]),
     ]
 
-    @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {
+    /// The intrinsic size keywords (`max-content`, `fit-content`, `stretch`) as width, height and
+    /// flex basis. Yoga skips (GTEST_SKIP) the fit-content cases, stretch as a height, every
+    /// keyword as a min or max size, the row flex bases and the text_* cases; not ported.
+    static let keywords: [Fixture] = [
+        Fixture("max_content_width",
+                n("flex-direction: row; width: max-content; flex-wrap: wrap",
+                  n("width: 50px; height: 50px"), n("width: 100px; height: 50px"), n("width: 25px; height: 50px")),
+                ltr: [[0, 0, 175, 50], [0, 0, 50, 50], [50, 0, 100, 50], [150, 0, 25, 50]],
+                rtl: [[0, 0, 175, 50], [125, 0, 50, 50], [25, 0, 100, 50], [0, 0, 25, 50]]),
+        Fixture("stretch_width",
+                n("width: 500px",
+                  n("flex-direction: row; width: stretch; flex-wrap: wrap",
+                    n("width: 50px; height: 50px"), n("width: 100px; height: 50px"), n("width: 25px; height: 50px"))),
+                ltr: [[0, 0, 500, 50], [0, 0, 500, 50], [0, 0, 50, 50], [50, 0, 100, 50], [150, 0, 25, 50]],
+                rtl: [[0, 0, 500, 50], [0, 0, 500, 50], [450, 0, 50, 50], [350, 0, 100, 50], [325, 0, 25, 50]]),
+        Fixture("max_content_height",
+                n("height: max-content; flex-wrap: wrap",
+                  n("width: 50px; height: 50px"), n("width: 50px; height: 100px"), n("width: 50px; height: 25px")),
+                ltr: [[0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]],
+                rtl: [[0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]]),
+        Fixture("max_content_flex_basis_column",
+                n("flex-basis: max-content; flex-wrap: wrap",
+                  n("width: 50px; height: 50px"), n("width: 50px; height: 100px"), n("width: 50px; height: 25px")),
+                ltr: [[0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]],
+                rtl: [[0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]]),
+        // Yoga's generator drops `flex-basis: -webkit-fill-available`; here it is kept, and lays out the same.
+        Fixture("stretch_flex_basis_column",
+                n("height: 500px",
+                  n("flex-basis: stretch; flex-wrap: wrap",
+                    n("width: 50px; height: 50px"), n("width: 50px; height: 100px"), n("width: 50px; height: 25px"))),
+                ltr: [[0, 0, 50, 500], [0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]],
+                rtl: [[0, 0, 50, 500], [0, 0, 50, 175], [0, 0, 50, 50], [0, 50, 50, 100], [0, 150, 50, 25]]),
+    ]
+
+    @Test(arguments: fixtures + keywords) func fixture(_ fixture: Fixture) {
         fixture.check()
+    }
+
+    /// As in Yoga, a keyword lays out as `auto` would: the same frames with either.
+    @Test(arguments: [LayoutValue.maxContent, .fitContent, .stretch])
+    func keywordLaysOutAsAuto(_ keyword: LayoutValue) {
+        func frames(_ value: LayoutValue) -> [LayoutFrame] {
+            let leaf = LayoutNode(style: LayoutStyle { $0.width = value; $0.flexBasis = value; $0.minHeight = value; $0.maxWidth = value },
+                                  measure: { _, _, _, _ in LayoutSize(width: 30, height: 12) })
+            let box = LayoutNode(style: LayoutStyle { $0.height = value; $0.padding = LayoutEdges(all: 4) }, children: [leaf])
+            let root = LayoutNode(style: LayoutStyle { $0.width = 200; $0.alignItems = .flexStart }, children: [box])
+            root.calculateLayout(width: nil, height: nil, direction: .ltr)
+            return [root.frame, box.frame, leaf.frame]
+        }
+        #expect(frames(keyword) == frames(.auto))
+        #expect(frames(keyword)[2] == LayoutFrame(left: 4, top: 4, width: 30, height: 12))
     }
 }

@@ -94,6 +94,21 @@ import Testing
                   n("flex-direction: row; width: 10px", n("flex-direction: row; width: 20px; max-width: 50%"))),
                 ltr: [[0, 0, 40, 20], [0, 0, 10, 20], [0, 0, 5, 20]],
                 rtl: [[0, 0, 40, 20], [30, 0, 10, 20], [5, 0, 5, 20]]),
+        Fixture("percentage_flex_basis_main_max_width",
+                n("flex-direction: row; width: 200px; height: 200px",
+                  n("flex-grow: 1; flex-basis: 15%; max-width: 60%"), n("flex-grow: 4; flex-basis: 10%; max-width: 20%")),
+                ltr: [[0, 0, 200, 200], [0, 0, 120, 200], [120, 0, 40, 200]],
+                rtl: [[0, 0, 200, 200], [80, 0, 120, 200], [40, 0, 40, 200]]),
+        Fixture("percentage_flex_basis_main_min_width",
+                n("flex-direction: row; width: 200px; height: 200px",
+                  n("flex-grow: 1; flex-basis: 15%; min-width: 60%"), n("flex-grow: 4; flex-basis: 10%; min-width: 20%")),
+                ltr: [[0, 0, 200, 200], [0, 0, 120, 200], [120, 0, 80, 200]],
+                rtl: [[0, 0, 200, 200], [80, 0, 120, 200], [0, 0, 80, 200]]),
+        Fixture("percent_absolute_position",
+                n("width: 60px; height: 50px",
+                  n("position: absolute; flex-direction: row; left: 50%; width: 100%; height: 50px", n("width: 100%"), n("width: 100%"))),
+                ltr: [[0, 0, 60, 50], [30, 0, 60, 50], [0, 0, 60, 50], [60, 0, 60, 50]],
+                rtl: [[0, 0, 60, 50], [30, 0, 60, 50], [0, 0, 60, 50], [-60, 0, 60, 50]]),
     ]
 
     @Test(arguments: fixtures) func fixture(_ fixture: Fixture) {

@@ -82,11 +82,27 @@ import Testing
         #expect(results == [.integer(200), .integer(20), .integer(85)])
     }
 
+    /// Yoga's max_content_width and stretch_width fixtures through the Lua face.
+    @Test func intrinsicSizeKeywords() throws {
+        let results = try run("""
+            local row = layout.compute({ style = { flexDirection = "row", flexWrap = "wrap", width = "max-content" }, children = {
+              { style = { width = 50, height = 50 } }, { style = { width = 100, height = 50 } }, { style = { width = 25, height = 50 } } } })
+            local column = layout.compute({ style = { width = 500 }, children = {
+              { style = { flexDirection = "row", width = "stretch", flexBasis = "fit-content", minWidth = "max-content" },
+                children = { { style = { width = 25, height = 50 } } } } } }, { direction = "rtl" })
+            return row.width, row.height, row.children[3].left, column.children[1].width, column.children[1].children[1].left
+            """)
+        #expect(results == [.integer(175), .integer(50), .integer(150), .integer(500), .integer(475)])
+        #expect(error("layout.compute({ style = { height = 'min-content' } })")
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.style.height must be a number >= 0, a percentage such as \"50%\", \"auto\", \"max-content\", \"fit-content\" or \"stretch\", got \"min-content\")")
+        #expect(error("layout.compute({ style = { paddingTop = 'stretch' } })").contains("node.style.paddingTop must be a number >= 0 or a percentage such as \"50%\", got \"stretch\""))
+    }
+
     @Test func badStyleKeysAndValuesNameTheKeyAtTheCallersLine() {
         #expect(error("layout.compute({ style = { flexDirecton = 'row' } })")
             == "screen.lua:2: bad argument #1 to 'layout.compute' (node.style: unknown style key 'flexDirecton' (did you mean 'flexDirection'?))")
         #expect(error("layout.compute({ children = { { style = { width = true } } } })")
-            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.children[1].style.width must be a number >= 0, a percentage such as \"50%\" or \"auto\", got a boolean)")
+            == "screen.lua:2: bad argument #1 to 'layout.compute' (node.children[1].style.width must be a number >= 0, a percentage such as \"50%\", \"auto\", \"max-content\", \"fit-content\" or \"stretch\", got a boolean)")
         #expect(error("layout.compute({ style = { flexDirection = 'sideways' } })").contains("node.style.flexDirection must be one of \"column\", \"row\", \"column-reverse\", \"row-reverse\", got \"sideways\""))
         #expect(error("layout.compute({}, { width = -1 })").contains("option 'width' must be a number >= 0, got -1"))
         #expect(error("layout.compute({}, { depth = 1 })").contains("unknown option 'depth'"))

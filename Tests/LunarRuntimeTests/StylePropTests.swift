@@ -98,7 +98,7 @@ import Testing
         for (code, message) in [
             ("ui.styles { card = { paddng = 4 } }", "bad argument #1 to 'ui.styles' (styles.card: unknown style key 'paddng' (did you mean 'padding'?))"),
             ("ui.styles { card = { color = 5 } }", "bad argument #1 to 'ui.styles' (styles.card.color must be a colour"),
-            ("ui.styles { card = { width = \"wide\" } }", "styles.card.width must be a number >= 0, a percentage such as \"50%\" or \"auto\", got \"wide\""),
+            ("ui.styles { card = { width = \"wide\" } }", "styles.card.width must be a number >= 0, a percentage such as \"50%\", \"auto\", \"max-content\", \"fit-content\" or \"stretch\", got \"wide\""),
             ("ui.styles { card = 3 }", "bad argument #1 to 'ui.styles' (styles.card must be a table of style keys, got a number)"),
             ("ui.styles { { padding = 1 } }", "styles are named"),
         ] {

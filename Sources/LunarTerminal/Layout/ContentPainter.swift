@@ -224,7 +224,7 @@ struct ContentPainter {
                 switch value {
                 case .points(let points): return points
                 case .percent(let percent): return percent * reference / 100
-                case .auto, .undefined: continue
+                case .auto, .undefined, .maxContent, .fitContent, .stretch: continue
                 }
             }
             return 0
