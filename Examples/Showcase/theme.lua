@@ -47,8 +47,8 @@ local theme = ui.styles {
 
   -- Two columns that share the width.
   columns = { flexDirection = "row", columnGap = 16, alignItems = "flex-start" },
-  column = { flex = 1, gap = 16, paddingHorizontal = 8, paddingVertical = 16, backgroundColor = colors.card, borderWidth = 1,
-             borderColor = colors.line, borderRadius = 8 },
+  column = { flex = 1, gap = 16, paddingHorizontal = 8, paddingVertical = 16, backgroundColor = colors.card,
+             borderWidth = 1, borderColor = colors.line, borderRadius = 8 },
 
   tags = { flexDirection = "row", flexWrap = "wrap", gap = 8 },
   tag = { backgroundColor = colors.chip, color = colors.brandDark, paddingHorizontal = 8, borderRadius = 8 },

@@ -26,20 +26,7 @@ extension HeadlessRenderer {
             report(.alertButton(alert.id, index: index))
             return
         }
-        let screen = try visibleContent()
-        let node = try uniqueMatch(
-            for: target, in: screen, kindName: "button",
-            candidates: { node in node.pressReceiver },
-            byLabel: { $0.label },
-            available: pressableNames(in: screen),
-            failure: .noSuchButton
-        )
-        guard !node.isDisabled else {
-            throw HeadlessInputError(.disabled, "\(name(of: node)) is disabled on \(screenName(screen))")
-        }
-        if node.events.contains(.press) {
-            report(.element(screen: screen.id, node: node.id, event: .press, payload: nil))
-        }
+        try report(.press, toPressable: target)
     }
 
     /// Holds down the element `target` names (its id, else its label or accessibility label),
@@ -199,6 +186,11 @@ extension HeadlessRenderer {
     private func hold(_ target: String, event: EventName) throws {
         beginInput()
         try refuseWhileAlertShows()
+        try report(event, toPressable: target)
+    }
+
+    /// Reports `event` on the one enabled pressable `target` names, when it declares the event.
+    private func report(_ event: EventName, toPressable target: String) throws {
         let screen = try visibleContent()
         let node = try uniqueMatch(
             for: target, in: screen, kindName: "button",
