@@ -20,6 +20,8 @@
   let busy = false;
 
   const key = (s, n) => s + ":" + n;
+  // A transparent pixel: what an Image shows until its file arrives (see the Image element).
+  const NO_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
 
   // ---- The connection ---------------------------------------------------------------
   function connect() {
@@ -454,7 +456,10 @@
         el.setAttribute("aria-label", "Loading");
         break;
       case "Image":
-        el.classList.add("l-missing");   // until the runtime hands out its file
+        // Until the runtime hands out its file: a blank box in the image's own background, where
+        // an img with no source would show the browser's broken-image icon; alt still names it.
+        el.src = NO_IMAGE;
+        el.classList.add("l-missing");
         break;
       case "Spacer":
         el.setAttribute("aria-hidden", "true");
@@ -567,8 +572,9 @@
         // The runtime loaded the image into a local file; the server serves it to this tab at
         // the opaque address that stands for the path here.
         if (node.kind === "Image") {
-          if (typeof value === "string" && value.startsWith("/lunar/file/")) el.src = value; else el.removeAttribute("src");
-          el.classList.toggle("l-missing", !el.hasAttribute("src"));
+          const loaded = typeof value === "string" && value.startsWith("/lunar/file/");
+          el.src = loaded ? value : NO_IMAGE;
+          el.classList.toggle("l-missing", !loaded);
         }
         return;
       case "loadState":
