@@ -1,3 +1,4 @@
+import Logging
 import LunarBridge
 
 /// Runs a command's work with a runtime and tears the runtime down before returning.
@@ -24,7 +25,12 @@ public enum RuntimeScope {
             executor = runtime.executor
             do { outcome = .success(try await body(runtime)) } catch { outcome = .failure(error) }
         }
-        executor.waitUntilStopped(timeout: stopTimeout)
+        if !executor.waitUntilStopped(timeout: stopTimeout) {
+            Logger(label: "lunar.runtime").warning("""
+                the runtime did not stop within \(stopTimeout) s: something still holds it (a host \
+                reference, or a job that does not end); its Lua state is left for the process's exit
+                """)
+        }
         return try outcome.get()
     }
 }
