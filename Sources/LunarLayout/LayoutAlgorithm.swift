@@ -292,17 +292,32 @@ extension LayoutNode {
 
     /// Whether a measurement of this container at an exact size on one axis, its content sizing
     /// the other, is the layout it gets at the size it took: laying it out then changes nothing.
-    /// That holds when no child resolves anything against this node's size on the content axis
-    /// or derives a size from the other axis: no min or max size and no percentage gap of its own,
-    /// no child with percentages or a stretched child with an aspect ratio, no `display:
-    /// contents` child, and a single line.
+    /// That holds when nothing below it resolves anything against the size it then has on the
+    /// content axis (undefined while measured, definite after) or derives a size from the other
+    /// axis: no min or max size and no percentage gap of its own, a single line, and children
+    /// that pass ``ignoresOwnerBounds(_:)``.
     private func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
         guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
               !currentStyle.hasMinMax, !currentStyle.gap.isPercent, !currentStyle.rowGap.isPercent, !currentStyle.columnGap.isPercent,
               (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
         else { return false }
-        for child in children where child.usesOwnerSize || (child.currentStyle.aspectRatio != nil && alignment(of: child) == .stretch) {
-            return false
+        return childrenIgnoreOwnerBounds()
+    }
+
+    /// Whether this node's children, and theirs down to a node of fixed size or a measured leaf,
+    /// are laid out the same whatever this node's size on either axis: no percentages (they
+    /// resolve against an owner's size, undefined while measured and definite after), no
+    /// wrapping, no `display: contents`, and an aspect ratio only on a node with a length of its
+    /// own that is not stretched (else its size follows the other axis, which the bound changes).
+    private func childrenIgnoreOwnerBounds() -> Bool {
+        for child in children {
+            let style = child.currentStyle
+            if style.display == .none { continue }
+            guard !child.usesOwnerSize, style.flexWrap == .noWrap, child.contentsChildren == 0 else { return false }
+            let fixedWidth = style.width.isPoints, fixedHeight = style.height.isPoints
+            if style.aspectRatio != nil, !(fixedWidth || fixedHeight) || alignment(of: child) == .stretch { return false }
+            if child.measure != nil || (fixedWidth && fixedHeight) { continue }
+            if !child.childrenIgnoreOwnerBounds() { return false }
         }
         return true
     }
@@ -813,6 +828,8 @@ extension LayoutNode {
         else { return false }
         for child in items {
             let style = child.currentStyle
+            // A style changed since the last layout: its auto margins are read from it now.
+            if child.isDirty { child.resolveBoxes(ownerWidth: innerWidth, direction: style.direction == .inherit ? dir : style.direction) }
             guard style.display == .flex, style.position == .relative, child.resolvedFlexGrow == 0,
                   child.resolvedFlexShrink == 0, style.aspectRatio == nil, alignment(of: child) == .stretch,
                   !child.definesDimension(row: true, ownerSize: innerWidth), child.autoMargins == 0, !child.hasMinMax

@@ -465,4 +465,9 @@ extension LayoutValue {
         if case .percent = self { return true }
         return false
     }
+
+    var isPoints: Bool {
+        if case .points = self { return true }
+        return false
+    }
 }

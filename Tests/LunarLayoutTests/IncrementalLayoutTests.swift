@@ -189,6 +189,52 @@ struct Screen {
         #expect(root.lastPassStatistics.layouts == 7)
     }
 
+    /// A container laid out while measured is laid out as at the size it then takes, also where
+    /// a grandchild resolves a percentage or an aspect ratio against it: `minHeight: 1` (no
+    /// effect on the size) turns the shortcut off, so the two trees must agree.
+    @Test(arguments: [FlexDirection.column, .row])
+    func aMeasuredContainerAgreesWithOneLaidOutAtItsSize(_ direction: FlexDirection) {
+        func make(shortcut: Bool) -> LayoutNode {
+            let inner: LayoutNode
+            if direction == .column {
+                let grandchild = LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = .percent(50) })
+                inner = LayoutNode(style: LayoutStyle { $0.flexDirection = .row }, children: [grandchild])
+            } else {
+                inner = LayoutNode(children: [LayoutNode(style: LayoutStyle { $0.aspectRatio = 1; $0.height = .percent(100) })])
+            }
+            let container = LayoutNode(style: LayoutStyle {
+                $0.flexDirection = direction
+                if !shortcut { $0.minHeight = 1 }
+            }, children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 100 }), inner])
+            return LayoutNode(children: [container])
+        }
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        let fast = make(shortcut: true), full = make(shortcut: false)
+        fast.calculateLayout(width: 200, height: nil)
+        full.calculateLayout(width: 200, height: nil)
+        #expect(frames(fast) == frames(full))
+    }
+
+    /// A row that gains an auto margin between two layouts of a shifted column is placed by it
+    /// (the flag is read from the new style, not from the row's last layout).
+    @Test func aRowGainingAnAutoMarginIsPlacedByIt() {
+        func make() -> LayoutNode {
+            LayoutNode(children: (0..<3).map { _ in
+                LayoutNode(style: LayoutStyle { $0.flexDirection = .row },
+                           children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 })])
+            })
+        }
+        let root = make()
+        root.calculateLayout(width: 100, height: nil)
+        root.children[1].style.margin.left = .auto
+        root.calculateLayout(width: 100, height: nil)
+        let fresh = make()
+        fresh.children[1].style.margin.left = .auto
+        fresh.calculateLayout(width: 100, height: nil)
+        #expect(root.children[1].frame == fresh.children[1].frame)
+        #expect(root.children[1].frame.width == 10)
+    }
+
     /// A column whose rows change one or a few at a time places the others by shifting them (see
     /// `LayoutNode.shiftChangedChildren`): what it gives is what a layout from scratch gives, in
     /// both directions, with margins, insets, a gap and padding on the column and the rows, when a
