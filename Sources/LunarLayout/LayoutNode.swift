@@ -310,7 +310,13 @@ public final class LayoutNode {
 
     /// Lays out the tree under this node. An undefined (nil) width or height sizes the node to its
     /// content. Frames are rounded to a grid of 1 / `pointScaleFactor` points; 0 leaves them unrounded.
+    /// Meant for a root; a node with a parent laid out on its own is laid out again, from its
+    /// flex basis on, by its parent's next layout.
     public func calculateLayout(width: Double? = nil, height: Double? = nil, direction: LayoutDirection = .ltr, pointScaleFactor: Double = 1) {
+        if let parent {
+            flexBasisInputs = nil
+            parent.markDirty()
+        }
         let pass = layoutPasses.wrappingAdd(1, ordering: .relaxed).newValue
         let ownerWidth = width ?? .nan
         let ownerHeight = height ?? .nan

@@ -235,6 +235,27 @@ struct Screen {
         #expect(root.children[1].frame.width == 10)
     }
 
+    /// A subtree laid out on its own (after a change) is laid out again by its root's next layout,
+    /// as a root laid out from scratch lays it out.
+    @Test func aSubtreeLaidOutOnItsOwnIsLaidOutAgainByItsRoot() {
+        func make() -> LayoutNode {
+            LayoutNode(children: (0..<3).map { _ in
+                LayoutNode(style: LayoutStyle { $0.flexDirection = .row },
+                           children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 })])
+            })
+        }
+        let root = make()
+        root.calculateLayout(width: 100, height: nil)
+        root.children[1].children[0].style.height = 30
+        root.children[1].calculateLayout(width: 40, height: nil)
+        root.calculateLayout(width: 100, height: nil)
+        let fresh = make()
+        fresh.children[1].children[0].style.height = 30
+        fresh.calculateLayout(width: 100, height: nil)
+        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+        #expect(frames(root) == frames(fresh))
+    }
+
     /// A column whose rows change one or a few at a time places the others by shifting them (see
     /// `LayoutNode.shiftChangedChildren`): what it gives is what a layout from scratch gives, in
     /// both directions, with margins, insets, a gap and padding on the column and the rows, when a
