@@ -101,7 +101,6 @@ struct Screen {
             fresh.titles[index].text = text
         }
         fresh.root.calculateLayout(width: 333, height: nil, pointScaleFactor: scale)
-        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
         #expect(frames(screen.root) == frames(fresh.root))
     }
 
@@ -165,7 +164,6 @@ struct Screen {
         let (fresh, freshMiddle, freshLeaf) = tree()
         _ = apply(fresh, freshMiddle)
         fresh.calculateLayout(width: width, height: nil, direction: .rtl)
-        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
         #expect(frames(root) == frames(fresh))
         #expect(frames(root)[2].width > 0)
         withExtendedLifetime((leaf, freshLeaf)) {}
@@ -208,7 +206,6 @@ struct Screen {
             }, children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 100 }), inner])
             return LayoutNode(children: [container])
         }
-        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
         let fast = make(shortcut: true), full = make(shortcut: false)
         fast.calculateLayout(width: 200, height: nil)
         full.calculateLayout(width: 200, height: nil)
@@ -218,17 +215,11 @@ struct Screen {
     /// A row that gains an auto margin between two layouts of a shifted column is placed by it
     /// (the flag is read from the new style, not from the row's last layout).
     @Test func aRowGainingAnAutoMarginIsPlacedByIt() {
-        func make() -> LayoutNode {
-            LayoutNode(children: (0..<3).map { _ in
-                LayoutNode(style: LayoutStyle { $0.flexDirection = .row },
-                           children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 })])
-            })
-        }
-        let root = make()
+        let root = threeRows()
         root.calculateLayout(width: 100, height: nil)
         root.children[1].style.margin.left = .auto
         root.calculateLayout(width: 100, height: nil)
-        let fresh = make()
+        let fresh = threeRows()
         fresh.children[1].style.margin.left = .auto
         fresh.calculateLayout(width: 100, height: nil)
         #expect(root.children[1].frame == fresh.children[1].frame)
@@ -238,21 +229,14 @@ struct Screen {
     /// A subtree laid out on its own (after a change) is laid out again by its root's next layout,
     /// as a root laid out from scratch lays it out.
     @Test func aSubtreeLaidOutOnItsOwnIsLaidOutAgainByItsRoot() {
-        func make() -> LayoutNode {
-            LayoutNode(children: (0..<3).map { _ in
-                LayoutNode(style: LayoutStyle { $0.flexDirection = .row },
-                           children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 })])
-            })
-        }
-        let root = make()
+        let root = threeRows()
         root.calculateLayout(width: 100, height: nil)
         root.children[1].children[0].style.height = 30
         root.children[1].calculateLayout(width: 40, height: nil)
         root.calculateLayout(width: 100, height: nil)
-        let fresh = make()
+        let fresh = threeRows()
         fresh.children[1].children[0].style.height = 30
         fresh.calculateLayout(width: 100, height: nil)
-        func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
         #expect(frames(root) == frames(fresh))
     }
 
@@ -300,10 +284,20 @@ struct Screen {
             let fresh = Column()
             for done in 0...step { fresh.apply(done) }
             fresh.root.calculateLayout(width: 150, height: nil, direction: direction, pointScaleFactor: 2)
-            func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
             #expect(frames(column.root) == frames(fresh.root), "step \(step)")
             withExtendedLifetime(fresh.texts) {}
         }
         withExtendedLifetime(column.texts) {}
     }
+}
+
+/// Every frame of the tree under `node`, preorder.
+private func frames(_ node: LayoutNode) -> [LayoutFrame] { [node.frame] + node.children.flatMap(frames) }
+
+/// A column of three rows, each holding a 10-point square.
+private func threeRows() -> LayoutNode {
+    LayoutNode(children: (0..<3).map { _ in
+        LayoutNode(style: LayoutStyle { $0.flexDirection = .row },
+                   children: [LayoutNode(style: LayoutStyle { $0.width = 10; $0.height = 10 })])
+    })
 }
