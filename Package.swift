@@ -406,11 +406,13 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarWeb"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
-    // executable on raw sockets, run by Scripts/bench after the suites.
+    // executable on raw sockets, run by Scripts/bench after the suites. It lives outside
+    // Benchmarks/<Suite>/ because package-benchmark runs every executable whose folder's parent
+    // is named Benchmarks as a suite.
     package.targets.append(.executableTarget(
         name: "UpdatesBench",
         dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime"],
-        path: "Benchmarks/UpdatesBench",
+        path: "Benchmarks/Standalone/UpdatesBench",
         swiftSettings: [.swiftLanguageMode(.v6)]
     ))
     for suite in suites {

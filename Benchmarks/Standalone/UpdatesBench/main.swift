@@ -11,7 +11,9 @@ import LunarUpdates
 
 /// Prints a line at once (standard output may be a file).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+// Benchmarks/Standalone/UpdatesBench/main.swift -> the package root.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
 let showcase = root.appendingPathComponent("Examples/Showcase")
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-updates-bench-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -98,12 +100,8 @@ try """
         }
     }
     """.write(to: nginxRoot.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-let nginx = Process()
-nginx.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-nginx.arguments = ["-p", nginxRoot.path, "-c", nginxRoot.appendingPathComponent("nginx.conf").path]
-nginx.standardError = FileHandle.nullDevice
-try nginx.run()
-defer { nginx.terminate(); nginx.waitUntilExit() }
+let nginx = try ChildProcess("/usr/sbin/nginx", ["-p", nginxRoot.path, "-c", nginxRoot.appendingPathComponent("nginx.conf").path])
+defer { nginx.stop() }
 // Wait (bounded) until nginx answers.
 var ready = false
 for _ in 0..<200 where !ready {
