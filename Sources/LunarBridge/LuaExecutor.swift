@@ -396,7 +396,9 @@ public final class LuaExecutor: SerialExecutor, @unchecked Sendable {
                 break
             }
             if clock == .realTime, let next = timers.values.map(\.deadline).min() {
-                let wait = max(0, next - nowLocked)
+                // At most a day per wait: the loop waits again, and no deadline is too far for
+                // NSCondition (which traps converting a wait past Int64 nanoseconds).
+                let wait = min(max(0, next - nowLocked), 86_400)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
                 condition.wait()

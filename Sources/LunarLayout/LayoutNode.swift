@@ -426,6 +426,8 @@ private func hasFraction(_ value: Double) -> Bool {
 func roundToGrid(_ value: Double, _ scale: Double, ceil: Bool, floor: Bool) -> Double {
     guard value.isFinite else { return value }
     var scaled = value * scale
+    // A scale so large the product overflows (1e308) would give inf / inf = NaN: leave the value as laid out.
+    guard scaled.isFinite else { return value }
     let fraction = scaled - scaled.rounded(.down)
     if nearlyEqual(fraction, 0) {
         scaled -= fraction

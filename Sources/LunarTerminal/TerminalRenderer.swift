@@ -194,7 +194,7 @@ public final class TerminalRenderer: Renderer {
         switch mounted.kind {
         case .scrollView:
             switch target {
-            case .offset(let points): record.scrollOffsets[node] = max(0, Int((points / (horizontal ? cell.columnWidth : cell.rowHeight)).rounded()))
+            case .offset(let points): record.scrollOffsets[node] = max(0, Int(saturating: (points / (horizontal ? cell.columnWidth : cell.rowHeight)).rounded()))
             case .end: record.scrollOffsets[node] = Int.max   // clamped to the content when painted
             }
         case .list:
@@ -210,7 +210,8 @@ public final class TerminalRenderer: Renderer {
                 }
                 points = max(0, count * size - Double(max(0, self.size.height - 2)) * cell.rowHeight)
             }
-            record.scrollOffset = max(0, Int(((mounted.absoluteFrame.top + max(0, points)) / cell.rowHeight).rounded()))
+            // Saturating: an offset past the content clamps when painted, as it does headless.
+            record.scrollOffset = max(0, Int(saturating: ((mounted.absoluteFrame.top + max(0, points)) / cell.rowHeight).rounded()))
             record.revealsFocus = false
         default:
             return

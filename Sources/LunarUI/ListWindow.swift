@@ -23,7 +23,7 @@ public struct ListWindow: Hashable, Sendable {
     public init(itemCount: Int, estimatedItemSize: Double, viewport: Double? = nil, offset: Double = 0,
                 drawDistance: Double? = nil, initialCount: Int = 10) {
         self.itemCount = max(0, itemCount)
-        self.estimatedItemSize = estimatedItemSize > 0 ? estimatedItemSize : 1
+        self.estimatedItemSize = estimatedItemSize > 0 && estimatedItemSize.isFinite ? estimatedItemSize : 1
         self.viewport = viewport
         self.offset = offset
         self.drawDistance = drawDistance
@@ -37,7 +37,7 @@ public struct ListWindow: Hashable, Sendable {
     /// (the first `initialCount` rows while no viewport is known).
     public var mounted: Range<Int> {
         guard let viewport else { return 0..<min(itemCount, initialCount) }
-        let extra = max(0, drawDistance ?? viewport / 4)
+        let extra = (drawDistance ?? viewport / 4).isNaN ? 0 : max(0, drawDistance ?? viewport / 4)
         return rows(from: clampedOffset - extra, to: clampedOffset + viewport + extra)
     }
 
@@ -57,14 +57,24 @@ public struct ListWindow: Hashable, Sendable {
     /// The offset kept within the content (a renderer may report an overscroll).
     private var clampedOffset: Double {
         let maximum = max(0, contentSize - (viewport ?? 0))
-        return min(max(0, offset), maximum)
+        return offset.isNaN ? 0 : min(max(0, offset), maximum)
     }
 
     /// The rows meeting the half-open extent `start..<end`.
     private func rows(from start: Double, to end: Double) -> Range<Int> {
         guard itemCount > 0, end > start else { return 0..<0 }
-        let first = max(0, Int((start / estimatedItemSize).rounded(.down)))
-        let last = min(itemCount, Int((end / estimatedItemSize).rounded(.up)))
+        let first = row(start / estimatedItemSize, .down)
+        let last = row(end / estimatedItemSize, .up)
         return first < last ? first..<last : 0..<0
+    }
+
+    /// A row boundary within `0...itemCount`: any extent (a renderer's overscroll of 1e300, a
+    /// draw distance of 1e308, a tiny row size) gives a row index, never a trapping conversion.
+    private func row(_ position: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        guard !position.isNaN else { return 0 }
+        let rounded = position.rounded(rule)
+        if rounded <= 0 { return 0 }
+        if rounded >= Double(itemCount) { return itemCount }
+        return Int(rounded)
     }
 }

@@ -36,13 +36,19 @@ extension StyleValue: CustomStringConvertible {
     /// As a script would write it: `8`, `"50%"`, `"auto"`, `"row"`, `"#ff6347"`.
     public var description: String {
         switch self {
-        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .percent(let value): return quoted((value.rounded() == value ? String(Int(value)) : String(value)) + "%")
+        case .number(let value): return Self.text(value)
+        case .percent(let value): return quoted(Self.text(value) + "%")
         case .auto: return quoted("auto")
         case .keyword(let value): return quoted(value)
         case .color(let value): return quoted(value.hex)
         case .text(let value): return quoted(value)
         }
+    }
+
+    /// A number as a script writes it: whole values below 1e15 without a fraction (a host may
+    /// build any value, and `Int(1e300)` traps), the rest as Swift prints a Double.
+    static func text(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

@@ -87,7 +87,7 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
         case keywords([String])
         case color
         case fontWeight
-        /// A whole number >= 0.
+        /// A whole number from 0 to ``StyleProperty/maxCount``.
         case count
         /// A positive number or `"w/h"`.
         case aspectRatio
@@ -100,9 +100,18 @@ public struct StyleProperty: RawRepresentable, Hashable, Comparable, Sendable {
     static let align = ["auto", "flex-start", "center", "flex-end", "stretch", "baseline",
                         "space-between", "space-around", "space-evenly"]
 
+    /// The largest magnitude of a length, a percentage or a plain style number (1e9; the same
+    /// bound as a script's lengths elsewhere, `LuaNumberRange.maxLength`). Past it a value is
+    /// refused where the style is checked: a layout of 1e300 points overflowed every
+    /// conversion a renderer makes of it.
+    public static let maxMagnitude = 1e9
+
+    /// The largest count (`numberOfLines`): `Int32.max`, as `LuaNumberRange.maxCount`.
+    public static let maxCount = 2_147_483_647.0
+
     static let kinds: [String: Kind] = {
-        let any = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-        let nonNegative = 0...Double.greatestFiniteMagnitude
+        let any = -maxMagnitude...maxMagnitude
+        let nonNegative = 0...maxMagnitude
         var kinds: [String: Kind] = [
             "direction": .keywords(["inherit", "ltr", "rtl"]),
             "flexDirection": .keywords(["column", "row", "column-reverse", "row-reverse"]),
@@ -233,6 +242,10 @@ extension StyleProperty {
             }
             return StyleError("\(path).\(rawValue) must be \(expected), got \(got)")
         }
+        // One rule for every length, percentage and style number: magnitude at most 1e9.
+        func tooLarge() -> StyleError {
+            fail("at most 1e9 either way (a length, percentage or number past that is refused)")
+        }
         switch kind {
         case .length(let allowsAuto, let allowsPercent, let allowsNegative, let allowsIntrinsic):
             var forms = [allowsNegative ? "a number" : "a number >= 0"]
@@ -242,6 +255,7 @@ extension StyleProperty {
             let expected = forms.count == 1 ? forms[0] : forms.dropLast().joined(separator: ", ") + " or " + forms.last!
             switch input {
             case .number(let number) where number.isFinite && (allowsNegative || number >= 0):
+                guard abs(number) <= Self.maxMagnitude else { throw tooLarge() }
                 return .number(number)
             case .string("auto") where allowsAuto:
                 return .auto
@@ -251,6 +265,7 @@ extension StyleProperty {
                 guard let percent = Double(text.dropLast()), percent.isFinite, allowsNegative || percent >= 0 else {
                     throw fail(expected)
                 }
+                guard abs(percent) <= Self.maxMagnitude else { throw tooLarge() }
                 return .percent(percent)
             default:
                 throw fail(expected)
@@ -258,6 +273,7 @@ extension StyleProperty {
         case .number(let range):
             guard case .number(let number) = input, number.isFinite, range.contains(number) else {
                 if range.lowerBound == 0, range.upperBound == 1 { throw fail("a number from 0 to 1") }
+                if case .number(let number) = input, number.isFinite, abs(number) > Self.maxMagnitude { throw tooLarge() }
                 throw fail(range.lowerBound == 0 ? "a number >= 0" : "a number")
             }
             return .number(number)
@@ -272,8 +288,8 @@ extension StyleProperty {
             }
             return .color(color)
         case .count:
-            guard case .number(let number) = input, number >= 0, number <= 1e9, number.rounded() == number else {
-                throw fail("a whole number >= 0")
+            guard case .number(let number) = input, number >= 0, number <= Self.maxCount, number.rounded() == number else {
+                throw fail("a whole number from 0 to 2147483647")
             }
             return .number(number)
         case .fontWeight:
@@ -281,19 +297,22 @@ extension StyleProperty {
             switch input {
             case .string(let text) where text == "normal" || text == "bold" || weights.contains(text):
                 return .keyword(text)
-            case .number(let number) where number.rounded() == number && weights.contains(String(Int(number))):
+            // Range first: `Int(1e300)` traps.
+            case .number(let number) where number >= 100 && number <= 900 && number.rounded() == number
+                && weights.contains(String(Int(number))):
                 return .keyword(String(Int(number)))
             default:
                 throw fail("\"normal\", \"bold\" or a weight from 100 to 900")
             }
         case .aspectRatio:
             switch input {
-            case .number(let number) where number.isFinite && number > 0:
+            case .number(let number) where number > 0 && number <= Self.maxMagnitude && 1 / number <= Self.maxMagnitude:
                 return .number(number)
             case .string(let text):
                 let parts = text.split(separator: "/").map { Double(String($0).trimmingSpaces()) }
                 guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0,
-                      width.isFinite, height.isFinite else {
+                      width <= Self.maxMagnitude, height <= Self.maxMagnitude,
+                      width / height <= Self.maxMagnitude, height / width <= Self.maxMagnitude else {
                     throw fail("a number > 0 or a ratio such as \"16/9\"")
                 }
                 return .number(width / height)

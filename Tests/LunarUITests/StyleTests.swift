@@ -42,7 +42,7 @@ struct StyleTests {
         #expect(throws: StyleError(#"card.flexDirection must be one of "column", "row", "column-reverse", "row-reverse", got "rows""#)) {
             try style.set("flexDirection", .string("rows"), path: "card")
         }
-        #expect(throws: StyleError("style.numberOfLines must be a whole number >= 0, got 1.5")) { try style.set("numberOfLines", .number(1.5)) }
+        #expect(throws: StyleError("style.numberOfLines must be a whole number from 0 to 2147483647, got 1.5")) { try style.set("numberOfLines", .number(1.5)) }
         #expect(throws: StyleError("style.opacity must be a number from 0 to 1, got 2")) { try style.set("opacity", .number(2)) }
         #expect(throws: StyleError("style.color must be a colour (\"#rgb\", \"#rrggbb\", \"#rrggbbaa\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\" or a CSS name), got a table")) {
             try style.set("color", .other(typeName: "table"))

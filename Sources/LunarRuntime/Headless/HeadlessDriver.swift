@@ -1,4 +1,5 @@
 import Foundation
+import LunarBridge
 import LunarBundle
 import LunarHeadless
 import LunarUI
@@ -76,6 +77,8 @@ extension LunarRuntime {
 
     /// Waits until no job, timer or request is pending; false on timeout.
     public func wait(timeout seconds: Double) async -> Bool {
+        // Within 0 s to a year, so neither conversion below can trap.
+        let seconds = seconds.isNaN ? 0 : min(max(0, seconds), LuaNumberRange.maxSeconds)
         if executor.clock == .virtual {
             // Virtual time: let requests finish (real time), then jump to the
             // next timer, until idle (bounded in steps and in real time).

@@ -526,6 +526,13 @@ function ui.Button(spec)
   return node
 end
 
+-- Raises at the line that called ui.List (three levels up) when `value` is outside the range
+-- `kind` names (the native rule, LuaNumberRange).
+local function checkNumber(kind, value, what)
+  local problem = native.numberProblem(kind, value, what)
+  if problem then error("ui.List: " .. problem, 3) end
+end
+
 --- A list: `ui.List { items = items, key = "id", row = function(item) return ui.Text(item.name) end }`.
 --- Virtualized: the runtime calls `row` only for the rows near the viewport.
 ---@param spec lunar.ui.ListSpec
@@ -538,8 +545,13 @@ function ui.List(spec)
     if type(items) ~= "table" then error("ui.List: 'items' must be a table", 2) end
     local size = spec.estimatedItemSize or 44
     if type(size) ~= "number" or size <= 0 then error("ui.List: 'estimatedItemSize' must be a positive number", 2) end
+    -- The one number rule (LuaNumberRange, docs/lua/README.md "Numbers"): no conversion overflows below.
+    checkNumber("positiveSize", size, "'estimatedItemSize'")
+    if spec.drawDistance ~= nil then checkNumber("size", spec.drawDistance, "'drawDistance'") end
+    if spec.initialNumToRender ~= nil then checkNumber("positiveCount", spec.initialNumToRender, "'initialNumToRender'") end
     local threshold = spec.onEndReachedThreshold or 0.5
     if type(threshold) ~= "number" then error("ui.List: 'onEndReachedThreshold' must be a number", 2) end
+    checkNumber("size", threshold, "'onEndReachedThreshold'")
     -- Where the list was built, for errors in rows the runtime builds later.
     local where = callerPosition()
     node.props.itemCount = #items

@@ -17,12 +17,9 @@ enum TimerModule {
     }
 
     static func schedule(_ frame: LuaCallFrame, executor: LuaExecutor, repeating: Bool) throws -> LuaReturn {
-        let seconds: Double = try frame.argument(1)
+        // One rule for durations (LuaNumberRange): a wait past a year is refused, not converted.
+        let seconds = try frame.argument(1, in: repeating ? .positiveSeconds : .seconds, "seconds")
         let fn: LuaFunction = try frame.argument(2)
-        guard seconds.isFinite, seconds >= 0 else {
-            throw LuaArgumentError(position: 1, problem: "seconds must be a finite number >= 0")
-        }
-        if repeating, seconds <= 0 { throw LuaArgumentError(position: 1, problem: "an 'every' interval must be > 0") }
         let state = ExecutorBound(frame.state)
         let id = executor.schedule(after: seconds, repeating: repeating ? seconds : nil) {
             let state = state.value

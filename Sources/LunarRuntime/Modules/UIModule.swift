@@ -23,6 +23,17 @@ enum UIModule {
                 guard let host = host.host else { return "no screen is shown" }
                 return host.scrollTo(elementID: id, x: x, y: y, animated: animated, toEnd: toEnd)
             }
+            // The one number rule (LuaNumberRange) for ui.lua's checks: nil when `value` is in the
+            // range `kind` names, else what is wrong (ui.lua raises it at the script's line).
+            m.function("numberProblem(kind, value, what)") { (kind: String, value: LuaValue, what: String) -> String? in
+                let ranges: [String: LuaNumberRange] = [
+                    "length": .length, "size": .size, "positiveSize": .positiveSize, "count": .count,
+                    "positiveCount": .positiveCount, "seconds": .seconds,
+                ]
+                guard let range = ranges[kind] else { return "unknown number kind '\(kind)'" }
+                do throws(LuaTypeMismatch) { _ = try range.check(value, what) } catch { return error.problem }
+                return nil
+            }
             m.rawFunction("styles(styles: table, checked: table): table") { frame in
                 try checkStyles(frame)
                 return .results(1)

@@ -47,8 +47,17 @@ extension ScreenHost {
         }
         let id = AlertID(nextAlertID)
         nextAlertID += 1
-        alerts[id] = spec
-        renderer?.showAlert(Alert(id: id, title: title, message: message, buttons: buttons.isEmpty ? [Alert.Button("OK")] : buttons))
+        let shown = buttons.isEmpty ? [Alert.Button("OK")] : buttons
+        alerts[id] = (spec, shown.count)
+        renderer?.showAlert(Alert(id: id, title: title, message: message, buttons: shown))
+    }
+
+    /// `payload` cut to the first `maxLength` characters when it is text for a field that sets
+    /// one (the rule `type` applies as it types; a renderer's `submit` or `change` may carry more).
+    private func fitted(_ payload: PropValue?, toFieldOf node: NodeID, on screen: ScreenInstance) -> PropValue? {
+        guard case .string(let text)? = payload, let limit = screen.reconciler.props(of: node)?[.maxLength]?.intValue,
+              limit >= 0, text.count > limit else { return payload }
+        return .string(String(text.prefix(limit)))
     }
 
     // MARK: RendererDelegate
@@ -63,6 +72,8 @@ extension ScreenHost {
                 pressChanged(node, pressed: name == .pressIn, path: path, tree: tree, on: screen)
                 return
             }
+            // A field's text from any renderer keeps to its maxLength, for change and submit alike.
+            let payload = name == .change || name == .submit ? fitted(payload, toFieldOf: node, on: screen) : payload
             if name == .change, let payload {
                 screen.reconciler.recordProps(Props([(PropName.value, payload)]), of: node)
                 onContentChange?()
@@ -86,9 +97,12 @@ extension ScreenHost {
             }
             renderVisible()
         case .alertButton(let id, let index):
-            guard let spec = alerts.removeValue(forKey: id) else { return }
+            // Only an index of a button the alert showed: any renderer's answer is checked here,
+            // and an alert answered out of range stays open for a real answer.
+            guard let shown = alerts[id], (0..<shown.buttons).contains(index) else { return }
+            alerts[id] = nil
             do {
-                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(spec.reference), .integer(index + 1)])
+                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(shown.spec.reference), .integer(index + 1)])
             } catch {
                 onScriptError(error)
                 renderer.showToast("error: " + error.message)

@@ -37,7 +37,7 @@ public final class ScreenHost: RendererDelegate {
     /// Shown screens: the root stack, then one stack per presented modal.
     var stacks: [[ScreenID]] = []
     var nextScreenID = 1
-    var alerts: [AlertID: LuaTableReference] = [:]
+    var alerts: [AlertID: (spec: LuaTableReference, buttons: Int)] = [:]
     var nextAlertID = 1
     var renderScheduled = false
     var rendering = false

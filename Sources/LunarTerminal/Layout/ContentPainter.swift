@@ -105,10 +105,10 @@ struct ContentPainter {
         guard let stored = scrollOffsets[scroller.id], let content = scroller.contentSize else { return (0, 0) }
         let frame = scroller.frame
         if scroller.props[.horizontal]?.boolValue == true {
-            let most = Int(((content.width - frame.width) / metrics.columnWidth).rounded(.up))
+            let most = Int(saturating: ((content.width - frame.width) / metrics.columnWidth).rounded(.up))
             return (0, max(0, min(stored, most)))
         }
-        let most = Int(((content.height - frame.height) / metrics.rowHeight).rounded(.up))
+        let most = Int(saturating: ((content.height - frame.height) / metrics.rowHeight).rounded(.up))
         return (max(0, min(stored, most)), 0)
     }
 

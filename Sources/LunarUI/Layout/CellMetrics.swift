@@ -152,8 +152,8 @@ public struct CellMetrics: Sendable {
     /// `numberOfLines` of them when its style sets that, the last one then ending in `…`.
     public func lines(of node: MountedNode, width: Int) -> [String] {
         var lines = wrap(Self.text(of: node), width: width)
-        if let limit = node.style[.numberOfLines]?.number, limit > 0, lines.count > Int(limit) {
-            lines.removeLast(lines.count - Int(limit))
+        if let limit = node.style[.numberOfLines]?.number.map(Int.init(saturating:)), limit > 0, lines.count > limit {
+            lines.removeLast(lines.count - limit)
             let last = lines[lines.count - 1]
             lines[lines.count - 1] = prefix(of: last, fittingIn: max(0, min(width, columns(of: last) + 1) - 1)) + "…"
         }
@@ -187,7 +187,7 @@ public struct CellMetrics: Sendable {
     public func measure(
         _ node: MountedNode, width: Double, widthMode: MeasureMode, height: Double, heightMode: MeasureMode
     ) -> LayoutSize {
-        let available = widthMode == .undefined || width.isNaN ? Int.max : max(0, Int((width / columnWidth).rounded(.down)))
+        let available = widthMode == .undefined || width.isNaN ? Int.max : max(0, Int(saturating: (width / columnWidth).rounded(.down)))
         var size: (columns: Int, rows: Int)
         switch node.kind {
         case .text:

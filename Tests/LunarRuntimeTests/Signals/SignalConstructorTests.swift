@@ -136,7 +136,7 @@ import Testing
             ("signal.merge(signal.of(1), 5)", "bad argument #1 to 'signal.merge' (signal expected, got number)"),
             ("signal.of(1):takeUntil({})", "bad argument #1 to 'Signal:takeUntil' (signal or lifetime expected, got table)"),
             ("signal.of(1):map(3)", "bad argument #1 to 'Signal:map' (function expected, got number)"),
-            ("signal.of(1):delay(-1)", "bad argument #1 to 'Signal:delay' (seconds must be a finite number >= 0)"),
+            ("signal.of(1):delay(-1)", "bad argument #1 to 'Signal:delay' (seconds must be a number between 0 and 31536000 (a year), got -1)"),
             ("signal.command{}", "bad argument #1 to 'signal.command' (field 'run': function expected, got nil)"),
             ("signal.of(1):subscribe(5)", "bad argument #1 to 'Signal:subscribe' (function or table expected, got number)"),
             ("signal.lifetime():add(5)", "bad argument #1 to 'Lifetime:add' (disposable, lifetime or function expected, got number)"),

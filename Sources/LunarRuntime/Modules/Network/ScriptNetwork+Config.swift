@@ -33,8 +33,8 @@ extension ScriptNetwork {
         } else if !table["headers"].isNil {
             throw LuaTypeMismatch(problem: "field 'headers': table expected, got \(table["headers"].typeName)")
         }
-        if let timeout = try ScriptRequest.positive(table["timeout"], "timeout") { configuration.timeout = timeout }
-        if let cap = try ScriptRequest.positive(table["maxBodySize"], "maxBodySize") { configuration.maximumBodySize = Int(cap) }
+        if let timeout = try ScriptRequest.seconds(table["timeout"], "timeout") { configuration.timeout = timeout }
+        if let cap = try ScriptRequest.byteCount(table["maxBodySize"], "maxBodySize") { configuration.maximumBodySize = cap }
         switch table["filters"] {
         case .nil: break
         case .table(let list) where list.fields.isEmpty:

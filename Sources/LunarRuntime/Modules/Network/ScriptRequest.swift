@@ -78,9 +78,9 @@ struct ScriptRequest {
         } else if !table["auth"].isNil {
             throw LuaTypeMismatch(problem: "field 'auth': table expected, got \(table["auth"].typeName)")
         }
-        request.timeout = try Self.positive(table["timeout"], "timeout")
-        request.maximumBodySize = try Self.positive(table["maxBodySize"], "maxBodySize").map { Int($0) }
-        if let lifetime = try Self.number(table["cache"], "cache") {
+        request.timeout = try Self.seconds(table["timeout"], "timeout")
+        request.maximumBodySize = try Self.byteCount(table["maxBodySize"], "maxBodySize")
+        if let lifetime = try LuaNumberRange.seconds.check(table["cache"], "field 'cache'") {
             let version = try Self.integer(table["cacheVersion"], "cacheVersion") ?? 0
             let ignores = try Self.boolean(table["ignoreCache"], "ignoreCache") ?? false
             request.cache = CachePolicy(lifetime: lifetime, version: version, ignoresCachedResponse: ignores)
@@ -224,10 +224,14 @@ struct ScriptRequest {
         return number
     }
 
-    static func positive(_ value: LuaValue, _ name: String) throws(LuaTypeMismatch) -> Double? {
-        guard let number = try number(value, name) else { return nil }
-        guard number > 0 else { throw LuaTypeMismatch(problem: "field '\(name)': a number > 0 expected, got \(value)") }
-        return number
+    /// A timeout field: above 0 and at most a year (``LuaNumberRange/positiveSeconds``); nil when absent.
+    static func seconds(_ value: LuaValue, _ name: String) throws(LuaTypeMismatch) -> Double? {
+        try LuaNumberRange.positiveSeconds.check(value, "field '\(name)'")
+    }
+
+    /// A size cap in bytes: a whole number from 1 to `Int32.max` (``LuaNumberRange/positiveCount``); nil when absent.
+    static func byteCount(_ value: LuaValue, _ name: String) throws(LuaTypeMismatch) -> Int? {
+        try LuaNumberRange.positiveCount.check(value, "field '\(name)'").map { Int($0) }
     }
 
     static func integer(_ value: LuaValue, _ name: String) throws(LuaTypeMismatch) -> Int? {

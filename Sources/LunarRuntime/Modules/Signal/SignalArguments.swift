@@ -141,10 +141,11 @@ enum Teardown: LuaReadable {
     }
 }
 
-/// A time in seconds for a time operator: finite and not negative.
+/// A time in seconds for a time operator: the one rule for durations (``LuaNumberRange/seconds``).
 func checkedSeconds(_ seconds: Double, position: Int = 1) throws -> Double {
-    guard seconds.isFinite, seconds >= 0 else {
-        throw LuaArgumentError(position: position, problem: "seconds must be a finite number >= 0")
+    do {
+        return try LuaNumberRange.seconds.check(seconds, "seconds")
+    } catch {
+        throw LuaArgumentError(position: position, problem: error.problem)
     }
-    return seconds
 }

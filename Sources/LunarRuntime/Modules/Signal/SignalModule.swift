@@ -65,10 +65,7 @@ enum SignalModule {
             return push(Signal.zip(signals).map { .table(LuaTable(array: $0)) }, frame)
         }
         m.rawFunction("interval(seconds: number): Signal<integer>", summary: "Sends 1, 2, 3, ... every seconds.") { frame in
-            let seconds: Double = try frame.argument(1)
-            guard seconds.isFinite, seconds > 0 else {
-                throw LuaArgumentError(position: 1, problem: "seconds must be a finite number > 0")
-            }
+            let seconds = try frame.argument(1, in: .positiveSeconds, "seconds")
             let scheduler = try SignalContext.of(frame.state).requireScheduler("signal.interval")
             return push(ticks(every: seconds, on: scheduler), frame)
         }
