@@ -163,6 +163,17 @@ void lunar_budget_charge(lua_State *L, long long instructions) {
     lunar_trip(L, c, 1);
 }
 
+int lunar_budget_take(lunar_Context *c, long long instructions) {
+    if (c->tripped || __atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) return 1;
+    if (c->remaining >= 0) c->remaining -= instructions;
+    return c->remaining < 0;
+}
+
+// Whether the running call must stop: a stop already raised, the budget spent, or a stop asked for.
+static inline int lunar_budget_spent(lunar_Context *c) {
+    return c->tripped || c->remaining < 0 || __atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE);
+}
+
 void lunar_arm_budget(lua_State *L) {
     lunar_Context *c = lunar_context(L);
     if (c->granularity <= 0) c->granularity = 1000;
@@ -177,13 +188,25 @@ void lunar_budget_reset(lua_State *L, long long instructions) {
     c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
-    if (lua_gethookcount(L) != c->granularity) lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), c->granularity);
+    if (__atomic_load_n(&c->stopped, __ATOMIC_ACQUIRE)) {
+        // A stopped state runs nothing more: every call stops at its first instruction.
+        __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELAXED);
+        lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), 1);
+    } else if (lua_gethookcount(L) != c->granularity) {
+        lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), c->granularity);
+    }
 }
 
 void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
     // Called from any thread while the script runs: only the interrupt fields are written here.
     snprintf(c->interrupt_reason, sizeof c->interrupt_reason, "%s", reason ? reason : "script interrupted");
     __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELEASE);
+}
+
+void lunar_budget_stop(lunar_Context *c, const char *reason) {
+    // The reason is written once: the first stop's stays for every later call.
+    if (__atomic_exchange_n(&c->stopped, 1, __ATOMIC_ACQ_REL)) return;
+    lunar_budget_interrupt(c, reason);
 }
 
 // MARK: - Trampoline
@@ -354,6 +377,9 @@ static int lunar_trampoline(lua_State *L) {
         int failed = r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE;
         lunar_run_after(L, c, box, after_ref, !failed, r >= 0 ? r : failed);
     }
+    // Work Swift charged (lunar_budget_take), or a stop asked for while it ran, stops the
+    // script here, at its caller's line: Swift never raises. A yield stops at the resume.
+    if (r > LUNAR_YIELD_BASE && lunar_budget_spent(c)) lunar_budget_charge(L, 0);
     if (r >= 0) {
         if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
             lua_pushliteral(L, "not enough memory");

@@ -77,6 +77,9 @@ public struct LuaCallFrame {
 
     /// Pushes a result.
     @inlinable public func push<T: LuaPushable>(_ value: T) { value.push(to: stack) }
+
+    /// Charges native work this call does to the budget (``LuaState/charge(units:)``).
+    public func charge(units: Int) throws(LuaBudgetExceeded) { try state.charge(units: units) }
 }
 
 /// A bridged function: its name and body, boxed so Lua can own it.
@@ -157,6 +160,10 @@ extension LuaState {
                 v.push(to: stack)
                 return LUNAR_RAISE
             }
+        case let e as LuaBudgetExceeded:
+            // The trampoline raises the budget's own stop instead; this is its fallback.
+            e.description.push(to: stack)
+            return LUNAR_RAISE_WHERE
         case let e as LuaScriptError:
             // Already positioned by the Lua code that raised it: re-raise unchanged.
             e.value.push(to: stack)

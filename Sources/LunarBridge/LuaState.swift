@@ -161,6 +161,30 @@ public final class LuaState {
     /// Asks the running script to stop. Safe to call from any thread.
     public nonisolated var interruptHandle: LuaInterruptHandle { LuaInterruptHandle(box: contextBox) }
 
+    /// Charges `units` instructions of native work a script asked for (nodes laid out, table
+    /// entries converted, bytes encoded) to the running host call's instruction budget, as C
+    /// library work is charged: at most the work's real cost, one unit being the time of a
+    /// simple VM instruction (about 3 ns).
+    ///
+    /// Throws ``LuaBudgetExceeded`` when the budget is spent or a stop was asked for
+    /// (``interruptHandle``): the caller gives up its work and lets the error propagate out of
+    /// its bridged function, and the trampoline raises `file:line: instruction budget exceeded`
+    /// (or the interrupt's reason) at the script's line once Swift has returned. Outside a call
+    /// into Lua it does nothing.
+    public func charge(units: Int) throws(LuaBudgetExceeded) {
+        guard hostCallDepth > 0, units >= 0 else { return }  // 0 only checks for a stop
+        // Clamped so no single charge can wrap the budget's arithmetic.
+        if lunar_budget_take(context, Int64(min(units, 1 << 40))) != 0 { throw LuaBudgetExceeded() }
+    }
+
+    /// Charges `units` like ``charge(units:)`` without stopping the caller: work that is cheap
+    /// to finish (copying a table into Swift). A spent budget stops the script when the bridged
+    /// function returns to Lua.
+    public func account(units: Int) {
+        guard hostCallDepth > 0, units > 0 else { return }
+        _ = lunar_budget_take(context, Int64(min(units, 1 << 40)))
+    }
+
     /// Registry references Swift currently holds (for leak checks).
     public private(set) var liveReferences = 0
 
@@ -485,6 +509,14 @@ final class LuaContextBox: @unchecked Sendable {
     }
 }
 
+/// The running call's instruction budget is spent, or a stop was asked for: thrown by
+/// ``LuaState/charge(units:)``. Let it propagate out of the bridged function: the trampoline
+/// raises the stop at the script's line (it cannot be caught and replaced by Swift).
+public struct LuaBudgetExceeded: Error, Sendable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "instruction budget exceeded" }
+}
+
 /// Stops a running script from any thread.
 public struct LuaInterruptHandle: @unchecked Sendable {
     let box: LuaContextBox
@@ -492,6 +524,14 @@ public struct LuaInterruptHandle: @unchecked Sendable {
     /// Harmless after the state is gone.
     public func interrupt(_ reason: String = "script interrupted") {
         lunar_budget_interrupt(box.pointer, reason)
+    }
+
+    /// Raises `reason` in the running script at its next instruction check, as
+    /// ``interrupt(_:)`` does, and in every later call into the state at its first
+    /// instruction: for a state whose owner is gone (a closed web tab), so neither the call
+    /// running now nor the work it queued runs on. Final; harmless after the state is gone.
+    public func stop(_ reason: String) {
+        lunar_budget_stop(box.pointer, reason)
     }
 }
 

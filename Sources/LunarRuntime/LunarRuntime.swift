@@ -55,6 +55,8 @@ public struct RuntimeOptions: Sendable {
 /// Every method hops onto the runtime's executor, where all Lua runs.
 public actor LunarRuntime {
     public nonisolated let executor: LuaExecutor
+    /// Stops the runtime's scripts from any thread, even while one runs (``LuaInterruptHandle``).
+    public nonisolated let interruptHandle: LuaInterruptHandle
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     package let state: LuaState
     package let host: ScreenHost
@@ -102,6 +104,7 @@ public actor LunarRuntime {
         }
         ScriptModules.installScreens(on: state, host: host)
         self.executor = executor
+        self.interruptHandle = state.interruptHandle
         self.state = state
         self.host = host
         self.apiBaseURL = options.apiBaseURL

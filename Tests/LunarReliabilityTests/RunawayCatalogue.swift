@@ -62,7 +62,7 @@ import Testing
              stoppedWith: "instruction budget exceeded"),
         Bomb(name: "JSON nesting bomb", code: #"local v = require("lunar.json").decode(string.rep("[", 1e6))"#,
              stoppedWith: "invalid JSON"),
-    ] + workInsideC
+    ] + workInsideC + workInSwift
 
     /// Work inside C library functions, which the count hook never sees: each of these hung
     /// the host (a single call that runs for hours, or a cheap loop around a call that does
@@ -98,6 +98,16 @@ import Testing
         ("string.pack of a 4 MB format of spaces, in a loop", #"local s = string.rep(" ", 2^22) while true do string.pack(s) end"#),
         ("string.unpack 'z' with no terminator in 8 MB, in a loop",
          #"local s = string.rep("x", 2^23) while true do pcall(string.unpack, "z", s) end"#),
+    ].map { Bomb(name: $0.0, code: $0.1, stoppedWith: "instruction budget exceeded") }
+
+    /// Work inside the runtime's Swift modules, which the count hook never sees either: a loop
+    /// around `layout.compute` of a 20,000-node tree ran to a 90 s timeout with no report. Each
+    /// bridged function charges its work by its size (``LuaState/charge(units:)``), and copying
+    /// tables and long strings between Lua and Swift is charged by the bridge, so each is stopped
+    /// at its line like a Lua loop.
+    static let workInSwift: [Bomb] = [
+        ("layout.compute of a 20,000-node tree, in a loop",
+         #"local layout = require("lunar.layout") local kids = {} for i = 1, 20000 do kids[i] = { style = { height = 1 } } end local tree = { children = kids } while true do layout.compute(tree, { width = 100 }) end"#),
     ].map { Bomb(name: $0.0, code: $0.1, stoppedWith: "instruction budget exceeded") }
 
     @Test(arguments: bombs)

@@ -221,7 +221,8 @@ int lunar_debug_depth(lua_State *L);
 /// are written by lunar_budget_interrupt from any thread (the reason first, then
 /// the flag with release order) and read only after an acquire load of the flag;
 /// one interrupter at a time. Once tripped the hook stays armed with count 1
-/// ("sticky") so a script cannot swallow the stop with pcall; the host resets it per call.
+/// ("sticky") so a script cannot swallow the stop with pcall; the host resets it per call,
+/// except after lunar_budget_stop (`stopped`), which every later call keeps.
 /// Every trip after the first in a host call raises the first one's `message`,
 /// so Lua code that caught the stop cannot replace where the script was stopped.
 ///
@@ -239,6 +240,7 @@ struct lunar_Context {
     long long remaining;
     int granularity;
     int interrupt;
+    int stopped;
     int tripped;
     char reason[128];
     char message[384];
@@ -258,11 +260,18 @@ void lunar_arm_budget(lua_State *L);
 void lunar_budget_reset(lua_State *L, long long instructions);
 /// Asks the running script to stop with `reason` (thread-safe flag).
 void lunar_budget_interrupt(lunar_Context *context, const char *reason);
+/// lunar_budget_interrupt for good (thread-safe): later host calls stop at their first
+/// instruction with the same reason, for a state whose owner is gone (a closed web tab).
+void lunar_budget_stop(lunar_Context *context, const char *reason);
 /// Charges work done inside a C function called by Lua (which the count hook
 /// cannot see) to the budget. When the budget is exhausted, or a stop was
 /// asked for, raises the hook's error, blaming the calling Lua function.
 /// Charging 0 only checks (a budget the allocator exhausted, an interrupt).
 void lunar_budget_charge(lua_State *L, long long instructions);
+/// Charges work done by a bridged function's Swift body without raising (Swift frames are
+/// active): returns 1 when the call must stop (the budget is spent, a stop was asked for or
+/// already raised). The trampoline raises the stop when the body returns, at the script's line.
+int lunar_budget_take(lunar_Context *context, long long instructions);
 
 /// The chunk name of the sandbox's prelude. A budget stop inside one of its shims
 /// (which stand in front of library functions) blames the script line that called it.

@@ -14,7 +14,10 @@ enum LayoutModule {
         ) { frame in
             let node = try frame.argument(1, as: LuaValue.self)
             let options = try frame.argument(2, as: LuaValue?.self)
-            let root = try LayoutTableReader.node(node, path: "node", stack: frame.stack)
+            var nodes = 0
+            let root = try LayoutTableReader.node(node, path: "node", stack: frame.stack, count: &nodes)
+            // Reading the styles is work too: charged before the layout, which a spent budget skips.
+            try frame.charge(units: nodes * LayoutModule.readCost)
             let option = try LuaOptionTable(options, position: 2, allowed: ["width", "height", "direction", "scale"])
             let width = try LayoutTableReader.size(option.fields[.string("width")], name: "width")
             let height = try LayoutTableReader.size(option.fields[.string("height")], name: "height")
@@ -26,15 +29,26 @@ enum LayoutModule {
             }
             let scale = try LayoutTableReader.size(option.fields[.string("scale")], name: "scale") ?? 1
             root.calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: scale)
+            // What the pass did (a node may be measured several times), and the frames to build.
+            let pass = root.lastPassStatistics
+            try frame.charge(units: (pass.layouts + pass.measures) * LayoutModule.layoutCost + nodes * LayoutModule.frameCost)
             frame.push(LayoutTableReader.frames(of: root))
             return .results(1)
         }
     }
+
+    // Instructions charged (docs/lua/layout.md, "Cost"): below what each step costs in a release
+    // build (reading a node and its style ≈ 1.5 µs, laying one out ≈ 0.6 µs, its frame table ≈ 1 µs;
+    // an instruction ≈ 3 ns), so the charge never exceeds the work.
+    static let readCost = 200
+    static let layoutCost = 100
+    static let frameCost = 150
 }
 
 /// Reads node tables and style tables into `LayoutNode`s; every error names the key and where it is.
 enum LayoutTableReader {
-    static func node(_ value: LuaValue, path: String, stack: LuaStack) throws(LuaArgumentError) -> LayoutNode {
+    static func node(_ value: LuaValue, path: String, stack: LuaStack, count: inout Int) throws(LuaArgumentError) -> LayoutNode {
+        count += 1
         guard case .table(let table) = value else {
             throw LuaArgumentError(position: 1, problem: "\(path) must be a table {style=, children=}, got \(value.typeName)")
         }
@@ -49,7 +63,7 @@ enum LayoutTableReader {
         case .nil: break
         case .table(let children) where children.fields.isEmpty:
             for (index, child) in children.array.enumerated() {
-                node.appendChild(try self.node(child, path: "\(path).children[\(index + 1)]", stack: stack))
+                node.appendChild(try self.node(child, path: "\(path).children[\(index + 1)]", stack: stack, count: &count))
             }
         case let other:
             throw LuaArgumentError(position: 1, problem: "\(path).children must be a sequence of nodes, got \(other.typeName)")
@@ -61,6 +75,11 @@ enum LayoutTableReader {
         guard let value, !value.isNil else { return nil }
         guard let number = value.doubleValue, number.isFinite, number >= 0 else {
             throw LuaArgumentError(position: 2, problem: "option '\(name)' must be a number >= 0, got \(describe(value))")
+        }
+        // Sizes share the one bound of lengths; a scale is a pixel density (1e308 gave NaN frames).
+        let limit = name == "scale" ? 1000 : LuaNumberRange.maxLength
+        guard number <= limit else {
+            throw LuaArgumentError(position: 2, problem: "option '\(name)' must be at most \(LuaNumberRange.text(limit)), got \(LuaNumberRange.text(number))")
         }
         return number
     }
