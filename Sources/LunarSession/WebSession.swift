@@ -149,6 +149,12 @@ public final class WebAppTab: WebTab {
         }
     }
 
+    /// Stops the tab's scripts for good (the one running, even in a `pcall` loop, and any its
+    /// runtime would run later): the tab is gone, so its slot is released at once.
+    public func interrupt() {
+        runtime.interruptHandle.stop("the tab closed")
+    }
+
     public func close() async {
         onClose?()
         onClose = nil

@@ -62,6 +62,10 @@ public struct WebServer: Sendable {
     /// this a message is refused and the tab goes on, beyond it the connection closes.
     static let frameLimit = 1 << 20
 
+    /// Page messages a tab may have waiting while its app handles one; then its socket is not
+    /// read until the app takes one.
+    static let tabInboxCapacity = 64
+
     public let configuration: Configuration
     private let openTab: (@Sendable (WebTabRequest) async throws -> any WebTab)?
     /// The developer tools behind `/devtools`, if the server serves them.
@@ -304,13 +308,15 @@ public struct WebServer: Sendable {
             return
         }
         logger.info("tab \(number) opened at \(path)")
-        var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
-        do {
-            while let message = try await iterator.next() {
+        // The socket is read on while the app handles a message, so a close is seen, and the
+        // tab's scripts stopped, even while one runs (a busy handler kept its slot forever).
+        let inbox = TabInbox<WebSocketMessage>(capacity: tabInboxCapacity)
+        let handler = Task {
+            while let message = await inbox.next() {
                 let refusal: PageMessageError?
                 switch message {
                 case .text(let text):
-                    do {
+                    do throws(PageMessageError) {
                         let parsed = try PageMessage.parse(text)
                         if case .ping(let id) = parsed {
                             queue.yield(ServerMessage.pong(id))
@@ -331,9 +337,16 @@ public struct WebServer: Sendable {
                     queue.yield(ServerMessage.refused(refusal.reason))
                 }
             }
+        }
+        var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
+        do {
+            while let message = try await iterator.next() { await inbox.put(message) }
         } catch {
             logger.debug("tab \(number): connection ended: \(error)")
         }
+        inbox.finish()
+        tab.interrupt()
+        await handler.value
         await tab.close()
         queue.finish()
         await writer.value

@@ -8,6 +8,16 @@ public protocol WebTab: AnyObject, Sendable {
 
     /// The tab closed (or the server stops): let go of the runtime and everything it holds.
     func close() async
+
+    /// The tab's socket closed, perhaps while ``receive(_:)`` runs a script: stop the tab's
+    /// scripts now, so that call returns and ``close()`` follows. Called from any thread, once,
+    /// before ``close()``.
+    func interrupt()
+}
+
+extension WebTab {
+    /// Nothing to stop: a tab whose `receive` always returns promptly.
+    public func interrupt() {}
 }
 
 /// What a ``WebServer`` knows of a tab that connects, for its factory to open the app with.
