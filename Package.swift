@@ -263,7 +263,7 @@ let package = Package(
         // (breakpoints that survive hot reload, steps, variables, evaluation).
         .target(
             name: "LunarDebug",
-            dependencies: ["LunarRuntime", "LunarBridge", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["LunarRuntime", "LunarBridge", "LunarJSON", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // The inspector (`/devtools` beside a web app, `--devtools` for a terminal or headless
@@ -437,6 +437,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzManifest", ["LunarBundle", "LunarJSON"]),
         ("FuzzArchive", ["LunarPackaging"]),
         ("FuzzHeaders", ["LunarNetwork"]),
+        ("FuzzDAP", ["LunarDebug", "LunarBridge"]),
     ]
     // Declares libFuzzer's driver entry, which each target's main.swift calls.
     package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))

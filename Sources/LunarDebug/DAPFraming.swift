@@ -2,57 +2,81 @@ import Foundation
 
 /// The Debug Adapter Protocol's framing: `Content-Length: N`, a blank line, then N bytes of JSON.
 ///
-/// Bytes arrive in any pieces (``append(_:)``); ``next()`` returns each complete body. A header
-/// that is not DAP's (no length, a bad length, too long) is an error: the stream cannot be
-/// resynchronised after it, so the connection ends.
-struct DAPFrameReader {
+/// Bytes arrive in any pieces (``append(_:)``); ``next()`` returns each complete body. DAP has
+/// one header and no other, so the reader is strict from the first byte: a stream that does not
+/// start `Content-Length:` (any letter case), a header holding anything but that line (an HTTP
+/// request line, a `Host` or `Origin` header: what a browser's `fetch` sends), a length that is
+/// not digits, or a body over ``maximumBody`` is an error, raised as soon as the bytes that show
+/// it arrive. The stream cannot be resynchronised after it, so the connection ends.
+public struct DAPFrameReader: Sendable {
     /// The longest header block accepted, and the largest body.
-    static let maximumHeader = 1024
-    static let maximumBody = 16 << 20
+    public static let maximumHeader = 1024
+    public static let maximumBody = 16 << 20
 
+    private static let name = Array("content-length:".utf8)
+    private static let terminator: [UInt8] = [13, 10, 13, 10]
     private var buffer: [UInt8] = []
 
-    mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
+    /// An empty reader, at the start of a stream.
+    public init() {}
+
+    /// Adds bytes as they arrived from the socket.
+    public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
     /// The next complete body, nil when more bytes are needed.
-    mutating func next() throws(DAPFramingError) -> Data? {
-        guard let end = headerEnd() else {
-            if buffer.count > Self.maximumHeader { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
-            return nil
+    public mutating func next() throws(DAPFramingError) -> Data? {
+        // The name, compared as far as it has arrived: a request line is refused at its first byte.
+        for i in 0..<min(buffer.count, Self.name.count) where Self.lowercased(buffer[i]) != Self.name[i] {
+            throw DAPFramingError("not DAP framing (a message starts with \"Content-Length:\"): \(Self.quote(buffer.prefix(60)))")
         }
-        guard end <= Self.maximumHeader else { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
-        let header = String(decoding: buffer[..<end], as: UTF8.self)
-        var length: Int?
-        for line in header.split(separator: "\r\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { throw DAPFramingError("a header line without a colon: \(line.prefix(80).debugDescription)") }
-            if parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
-                guard let n = Int(parts[1].trimmingCharacters(in: .whitespaces)), n >= 0 else {
-                    throw DAPFramingError("a Content-Length that is not a number: \(parts[1].prefix(40).debugDescription)")
-                }
-                length = n
+        var i = Self.name.count
+        guard buffer.count > i else { return nil }
+        i = skipBlanks(from: i)
+        let digits = i
+        while i < buffer.count, (48...57).contains(buffer[i]), i - digits < 10 { i += 1 }
+        guard i < buffer.count else { return try needMore() }
+        guard i > digits, i - digits < 10 else {
+            throw DAPFramingError("a Content-Length that is not a number of at most 9 digits: \(Self.quote(buffer[digits..<min(buffer.count, digits + 40)]))")
+        }
+        let length = Int(String(decoding: buffer[digits..<i], as: UTF8.self))!
+        i = skipBlanks(from: i)
+        for k in 0..<Self.terminator.count {
+            guard i + k < buffer.count else { return try needMore() }
+            guard buffer[i + k] == Self.terminator[k] else {
+                throw DAPFramingError("a header other than Content-Length (DAP has no other): \(Self.quote(buffer[i..<min(buffer.count, i + 60)]))")
             }
         }
-        guard let length else { throw DAPFramingError("a message without Content-Length") }
+        guard i + Self.terminator.count <= Self.maximumHeader else { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
         guard length <= Self.maximumBody else { throw DAPFramingError("a message of \(length) bytes (at most \(Self.maximumBody))") }
-        let start = end + 4
+        let start = i + Self.terminator.count
         guard buffer.count >= start + length else { return nil }
         let body = Data(buffer[start..<(start + length)])
         buffer.removeFirst(start + length)
         return body
     }
 
-    /// The index of the blank line ending the header ("\r\n\r\n"), if it has arrived.
-    private func headerEnd() -> Int? {
-        guard buffer.count >= 4 else { return nil }
-        for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
-            return i
-        }
+    /// Spaces and tabs around the number are allowed; the header still may not grow without end.
+    private func skipBlanks(from start: Int) -> Int {
+        var i = start
+        while i < buffer.count, buffer[i] == 32 || buffer[i] == 9 { i += 1 }
+        return i
+    }
+
+    /// The header has not ended yet: nil, unless what arrived is already longer than a header may be.
+    private func needMore() throws(DAPFramingError) -> Data? {
+        if buffer.count > Self.maximumHeader { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
         return nil
     }
 
+    private static func lowercased(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
+
+    /// Bytes as one line of text for a log (escaped, so a refusal never spans lines).
+    private static func quote(_ bytes: some Collection<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self).debugDescription
+    }
+
     /// One message framed for the wire.
-    static func frame(_ body: Data) -> Data {
+    public static func frame(_ body: Data) -> Data {
         var out = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(body)
         return out
@@ -60,7 +84,8 @@ struct DAPFrameReader {
 }
 
 /// A byte stream that is not DAP.
-struct DAPFramingError: Error, CustomStringConvertible {
-    let description: String
+public struct DAPFramingError: Error, CustomStringConvertible, Sendable {
+    /// What was wrong, one line.
+    public let description: String
     init(_ description: String) { self.description = description }
 }

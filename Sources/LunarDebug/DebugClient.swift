@@ -9,9 +9,15 @@ import Darwin
 /// One attached client: its thread reads requests and answers those that need no Lua at once
 /// (so `pause` and the steps work while Lua runs or is stopped); the rest run as debugger jobs
 /// on the executor, which answer from there.
+///
+/// Until the client has sent the server's token in `attach`, only `initialize` is answered: any
+/// other request, a wrong token, or no `attach` within ``attachSeconds``, drops it, and the
+/// debugger is not attached (nothing of the app is hooked or read) before that.
 final class DebugClient: Sendable {
     let connection: DAPConnection
     private let server: DebugServer
+    /// How long a connection may take to send `attach` with the token.
+    static let attachSeconds = 10
 
     init(server: DebugServer, connection: DAPConnection) {
         self.server = server
@@ -22,10 +28,17 @@ final class DebugClient: Sendable {
     func run() {
         var reader = DAPFrameReader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var authorized = false
+        Self.setReadTimeout(connection.socket, seconds: Self.attachSeconds)
         reading: while true {
             let n = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
+            guard n > 0 else {
+                if n < 0, !authorized, errno == EAGAIN || errno == EWOULDBLOCK {
+                    DebugServer.logger.warning("debugger: a client sent no attach with the token within \(Self.attachSeconds) s; it is dropped")
+                }
+                break
+            }
             reader.append(buffer[0..<n])
             while true {
                 let body: Data?
@@ -36,69 +49,123 @@ final class DebugClient: Sendable {
                     break reading
                 }
                 guard let body else { break }
-                guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let request = DAPRequest(object) else {
-                    DebugServer.logger.warning("debugger: refused a message that is not a DAP request: \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)")
-                    connection.event("output", ["category": "important", "output": "lunar: refused a message that is not a DAP request\n"])
+                let request: DAPRequest
+                do {
+                    request = try DAPRequest(body: body)
+                } catch {
+                    DebugServer.logger.warning("debugger: refused a message that is not a DAP request (\(error)): \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)")
+                    guard authorized else { break reading }
+                    connection.event("output", ["category": "important", "output": "lunar: refused a message that is not a DAP request (\(error))\n"])
                     continue
                 }
-                if !handle(request) { break reading }
+                let command: DAPCommand
+                do {
+                    command = try request.decode()
+                } catch {
+                    connection.respond(to: request, success: false, message: error.message)
+                    guard authorized else { break reading }
+                    continue
+                }
+                if !authorized {
+                    switch admit(request, command) {
+                    case .waiting: continue
+                    case .admitted:
+                        authorized = true
+                        Self.setReadTimeout(connection.socket, seconds: 0)
+                        server.debugger.submit { $0.attach() }
+                        continue
+                    case .refused: break reading
+                    }
+                }
+                if !handle(request, command) { break reading }
             }
         }
         end()
     }
 
+    private enum Admission { case waiting, admitted, refused }
+
+    /// Before the token: `initialize` is answered, `attach` with the token admits, the rest refuse.
+    private func admit(_ request: DAPRequest, _ command: DAPCommand) -> Admission {
+        switch command {
+        case .initialize:
+            connection.respond(to: request, body: Self.capabilities)
+            connection.event("initialized")
+            return .waiting
+        case .attach(let token):
+            guard let token, server.accepts(token: token) else {
+                DebugServer.logger.warning("debugger: refused a client whose attach did not carry the debugger's token")
+                connection.respond(to: request, success: false, message: token == nil
+                    ? "lunar's debugger needs its token: add \"token\" (printed with the port, or LUNAR_DEBUG_TOKEN) to the attach arguments"
+                    : "lunar's debugger refused the token: it is not the one printed with the port")
+                return .refused
+            }
+            connection.respond(to: request)
+            return .admitted
+        default:
+            DebugServer.logger.warning("debugger: refused '\(DAPArguments.quoted(request.command))' from a client that did not attach with the token")
+            connection.respond(to: request, success: false, message: "lunar's debugger answers nothing before \"attach\" with its token")
+            return .refused
+        }
+    }
+
+    private static func setReadTimeout(_ socket: Int32, seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Closes the connection; the server detaches the debugger (first, so a client that
     /// reconnects at once is not refused as a second one).
     func end() {
+        connection.beginEnding()
         server.clientEnded(self)
         connection.close()
     }
 
     /// Answers one request; false when the client asked to disconnect.
-    private func handle(_ request: DAPRequest) -> Bool {
+    private func handle(_ request: DAPRequest, _ command: DAPCommand) -> Bool {
         let debugger = server.debugger
         let connection = self.connection
-        switch request.command {
-        case "initialize":
+        switch command {
+        case .initialize:
             connection.respond(to: request, body: Self.capabilities)
             connection.event("initialized")
-        case "attach", "configurationDone":
+        case .attach, .configurationDone:
             connection.respond(to: request)
-        case "launch":
+        case .launch:
             connection.respond(to: request, success: false, message: "lunar debugs a running app: use \"request\": \"attach\" with its --debug port")
-        case "threads":
+        case .threads:
             connection.respond(to: request, body: ["threads": [["id": 1, "name": "lua"]]])
-        case "continue":
-            debugger.resume(.continue)
-            connection.respond(to: request, body: ["allThreadsContinued": true])
-        case "next":
-            debugger.resume(.stepOver)
-            connection.respond(to: request)
-        case "stepIn":
-            debugger.resume(.stepIn)
-            connection.respond(to: request)
-        case "stepOut":
-            debugger.resume(.stepOut)
-            connection.respond(to: request)
-        case "pause":
+        case .resume(let action):
+            debugger.resume(action)
+            connection.respond(to: request, body: action == .continue ? ["allThreadsContinued": true] : [:])
+        case .pause:
             debugger.pause()
             connection.respond(to: request)
-        case "disconnect":
+        case .disconnect:
             connection.respond(to: request)
             return false
-        case "setBreakpoints":
+        case .setBreakpoints(let path, let list):
             let server = self.server
-            debugger.submit { debugger in server.setBreakpoints(request, connection: connection, debugger: debugger) }
-        case "setExceptionBreakpoints":
-            let filters = request.arguments["filters"] as? [String] ?? []
             debugger.submit { debugger in
+                guard !connection.isClosed else { return }
+                server.setBreakpoints(request, path: path, list, connection: connection, debugger: debugger)
+            }
+        case .setExceptionBreakpoints(let filters):
+            debugger.submit { debugger in
+                guard !connection.isClosed else { return }
                 debugger.setExceptionBreaks(uncaught: filters.contains("uncaught"), all: filters.contains("all"))
                 connection.respond(to: request, body: ["breakpoints": filters.map { _ in ["verified": true] }])
             }
-        case "stackTrace", "scopes", "variables", "evaluate":
-            debugger.submit { debugger in Self.inspect(request, connection: connection, debugger: debugger, paths: self.server.paths) }
-        default:
-            connection.respond(to: request, success: false, message: "lunar's debugger does not support '\(request.command)'")
+        case .stackTrace, .scopes, .variables, .evaluate:
+            let paths = server.paths
+            // A job of a client gone meanwhile is not run (an evaluation it sent would hold a stop).
+            debugger.submit { debugger in
+                guard !connection.isClosed else { return }
+                Self.inspect(request, command, connection: connection, debugger: debugger, paths: paths)
+            }
+        case .unsupported:
+            connection.respond(to: request, success: false, message: "lunar's debugger does not support '\(DAPArguments.quoted(request.command))'")
         }
         return true
     }
@@ -123,16 +190,15 @@ final class DebugClient: Sendable {
 
     // MARK: On the executor
 
-    static func inspect(_ request: DAPRequest, connection: DAPConnection, debugger: LuaDebugger, paths: BundlePaths) {
-        let arguments = request.arguments
-        switch request.command {
-        case "stackTrace":
+    static func inspect(_ request: DAPRequest, _ command: DAPCommand, connection: DAPConnection, debugger: LuaDebugger, paths: BundlePaths) {
+        switch command {
+        case .stackTrace(let startFrame, let levels):
             var frames = debugger.frames()
             // The user's frame first: Lunar's own Lua above it (a helper that raised) is left out.
             if let firstUser = frames.firstIndex(where: { !$0.isLunar }) { frames.removeFirst(firstUser) }
             let total = frames.count
-            let start = min(arguments["startFrame"] as? Int ?? 0, total)
-            let levels = arguments["levels"] as? Int ?? 0
+            // Both within 0...Int32.max (DAPCommand.counts): the sum cannot overflow.
+            let start = min(startFrame, total)
             let shown = frames[start..<(levels > 0 ? min(total, start + levels) : total)]
             connection.respond(to: request, body: [
                 "stackFrames": shown.map { frame -> [String: Any] in
@@ -144,25 +210,17 @@ final class DebugClient: Sendable {
                 },
                 "totalFrames": total,
             ])
-        case "scopes":
-            let frame = arguments["frameId"] as? Int ?? 1
+        case .scopes(let frame):
             connection.respond(to: request, body: ["scopes": [
                 ["name": "Locals", "presentationHint": "locals", "variablesReference": debugger.scope(.locals, frame: frame), "expensive": false],
                 ["name": "Upvalues", "variablesReference": debugger.scope(.upvalues, frame: frame), "expensive": false],
                 ["name": "Globals", "variablesReference": debugger.scope(.globals, frame: frame), "expensive": true],
             ]])
-        case "variables":
-            let filter: LuaChildFilter = switch arguments["filter"] as? String {
-            case "indexed": .indexed
-            case "named": .named
-            default: .all
-            }
-            let values = debugger.variables(of: arguments["variablesReference"] as? Int ?? 0, start: arguments["start"] as? Int ?? 0,
-                                            count: arguments["count"] as? Int ?? 0, filter: filter)
+        case .variables(let reference, let start, let count, let filter):
+            let values = debugger.variables(of: reference, start: start, count: count, filter: filter)
             connection.respond(to: request, body: ["variables": values.map(variable)])
-        default:  // evaluate
-            let expression = arguments["expression"] as? String ?? ""
-            switch debugger.evaluate(expression, frame: arguments["frameId"] as? Int) {
+        case .evaluate(let expression, let frame):
+            switch debugger.evaluate(expression, frame: frame) {
             case .success(let value):
                 var body = variable(value)
                 body["result"] = body.removeValue(forKey: "value")
@@ -171,6 +229,8 @@ final class DebugClient: Sendable {
             case .failure(let error):
                 connection.respond(to: request, success: false, message: error.message)
             }
+        default:
+            break
         }
     }
 
@@ -187,13 +247,7 @@ final class DebugClient: Sendable {
 
 extension DebugServer {
     /// `setBreakpoints`, on the executor: each placed on the nearest line with code, and answered.
-    func setBreakpoints(_ request: DAPRequest, connection: DAPConnection, debugger: LuaDebugger) {
-        let arguments = request.arguments
-        let path = (arguments["source"] as? [String: Any])?["path"] as? String ?? ""
-        let list = (arguments["breakpoints"] as? [[String: Any]] ?? []).map { item in
-            LuaBreakpoint(line: item["line"] as? Int ?? 0, condition: item["condition"] as? String,
-                          hitCondition: item["hitCondition"] as? String, logMessage: item["logMessage"] as? String)
-        }
+    func setBreakpoints(_ request: DAPRequest, path: String, _ list: [LuaBreakpoint], connection: DAPConnection, debugger: LuaDebugger) {
         guard let chunk = paths.chunk(forPath: path) else {
             connection.respond(to: request, body: ["breakpoints": list.map { breakpoint -> [String: Any] in
                 ["verified": false, "line": breakpoint.line, "message": "not a file of the bundle at \(paths.root)"]

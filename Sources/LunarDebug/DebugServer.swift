@@ -20,19 +20,27 @@ import Darwin
 /// debugServer.stop()
 /// ```
 ///
-/// One client at a time (another is refused while one is attached). Until a client attaches,
+/// Who may connect: the stream must be DAP framing from its first byte (a browser's request,
+/// with its request line and `Host`/`Origin` headers, is refused and closed unread), and the
+/// client must send ``token`` in its `attach` arguments before anything but `initialize` is
+/// answered. One client at a time (another is refused while one is attached). Until a client attaches,
 /// Lua runs exactly as without a server; attached, only calls and returns are hooked, and line
 /// events are on only in functions holding a breakpoint, or while stepping. A client that
 /// disconnects, or sends bytes that are not DAP, is dropped: every breakpoint goes with it and
 /// a stopped app goes on. Breakpoints are bound by file and line, so they survive hot reload.
 ///
-/// Threading: the listener and each client have a thread of their own; the work on Lua runs on
-/// the runtime's executor, or, while the app is stopped at a breakpoint, in the stop itself.
+/// Threading: the listener and each client have a thread of their own (a reader and a writer:
+/// nothing sent to a client blocks the executor; a client that stops reading is dropped when its
+/// bounded queue is full); the work on Lua runs on the runtime's executor, or, while the app is
+/// stopped at a breakpoint, in the stop itself.
 public final class DebugServer: Sendable {
     /// The port it listens on (the one asked for, or the one picked for 0).
     public let port: Int
     /// The address it listens on.
     public let host: String
+    /// The secret a client sends as `token` in its `attach` arguments before it is served:
+    /// random per start unless one was given to ``start(runtime:port:host:token:)``.
+    public let token: String
     let debugger: LuaDebugger
     let paths: BundlePaths
     let book = BreakpointBook()
@@ -41,9 +49,10 @@ public final class DebugServer: Sendable {
     private let stopped = Mutex(false)
     static let logger = Logger(label: "lunar.debug")
 
-    private init(port: Int, host: String, listener: Int32, debugger: LuaDebugger, paths: BundlePaths) {
+    private init(port: Int, host: String, token: String, listener: Int32, debugger: LuaDebugger, paths: BundlePaths) {
         self.port = port
         self.host = host
+        self.token = token
         self.listener = listener
         self.debugger = debugger
         self.paths = paths
@@ -51,14 +60,19 @@ public final class DebugServer: Sendable {
 
     /// Starts listening on `host:port` (0 picks a free port) for `runtime`.
     ///
-    /// - Parameter host: loopback by default; any other address lets anyone who can reach it
-    ///   run code in the app (evaluate runs Lua).
-    /// - Throws: ``DebugServerError`` when the address cannot be used.
-    public static func start(runtime: LunarRuntime, port: Int, host: String = "127.0.0.1") async throws -> DebugServer {
+    /// - Parameters:
+    ///   - host: loopback by default; any other address lets anyone who can reach it and knows
+    ///     the token run code in the app (evaluate runs Lua).
+    ///   - token: the token clients must send (``token``); nil makes a random one. At least 16
+    ///     characters, printable ASCII without spaces.
+    /// - Throws: ``DebugServerError`` when the address cannot be used or the token is too weak.
+    public static func start(runtime: LunarRuntime, port: Int, host: String = "127.0.0.1", token: String? = nil) async throws -> DebugServer {
+        if let token, let problem = tokenProblem(token) { throw DebugServerError(problem) }
+        let token = token ?? randomToken()
         let listener = try openListener(host: host, port: port)
         let executor = runtime.executor
         let debugger = await runtime.withHost { _, state in LuaDebugger(state: state, executor: executor) }
-        let server = DebugServer(port: listener.port, host: host, listener: listener.socket, debugger: debugger,
+        let server = DebugServer(port: listener.port, host: host, token: token, listener: listener.socket, debugger: debugger,
                                  paths: BundlePaths(root: await runtime.bundle.root))
         debugger.onEvent = { [weak server] event in server?.forward(event) }
         // What the app prints, and what it logs through lunar.log, reaches the client's console.
@@ -102,6 +116,31 @@ public final class DebugServer: Sendable {
     deinit { stop() }
 
     var hasClient: Bool { client.withLock { $0 != nil } }
+
+    // MARK: The token
+
+    /// Why `token` cannot be a debugger token, or nil.
+    static func tokenProblem(_ token: String) -> String? {
+        guard token.utf8.count >= 16 else { return "a debugger token must have at least 16 characters" }
+        guard token.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            return "a debugger token must be printable ASCII without spaces"
+        }
+        return nil
+    }
+
+    /// 128 random bits, as hex.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Whether `candidate` is the token (compared in time independent of where it differs).
+    func accepts(token candidate: String) -> Bool {
+        let a = Array(token.utf8), b = Array(candidate.utf8)
+        var difference = a.count ^ b.count
+        for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
+        return difference == 0
+    }
 
     // MARK: Listening
 
@@ -154,7 +193,7 @@ public final class DebugServer: Sendable {
                 close(connection)
                 continue
             }
-            debugger.submit { $0.attach() }
+            // The debugger attaches once the client has sent the token (DebugClient.run).
             Thread.detachNewThread { accepted.run() }
         }
     }
@@ -167,6 +206,8 @@ public final class DebugServer: Sendable {
             return true
         }
         guard wasCurrent else { return }
+        // An evaluation running in a stop ends now, so the detach below is not kept waiting.
+        debugger.cancelEvaluation()
         let book = self.book
         debugger.submit { debugger in
             book.removeAll()

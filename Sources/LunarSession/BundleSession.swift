@@ -116,11 +116,14 @@ public enum BundleSession {
         guard let port else { return nil }
         let server: DebugServer
         do {
-            server = try await DebugServer.start(runtime: runtime, port: port)
+            // LUNAR_DEBUG_TOKEN: a fixed token an editor's configuration can hold (docs/debugging.md).
+            let token = ProcessInfo.processInfo.environment["LUNAR_DEBUG_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            server = try await DebugServer.start(runtime: runtime, port: port, token: token)
         } catch {
             throw SessionError("\(error)")
         }
         SessionOutput.error("lunar: debugger listening on \(server.host):\(server.port) (Debug Adapter Protocol; attach from your editor)\n")
+        SessionOutput.error("lunar: debugger token: \(server.token) (send it as \"token\" in the attach arguments)\n")
         return server
     }
 

@@ -19,10 +19,36 @@ import Testing
         }
     }
 
-    @Test func otherHeadersAreIgnoredAndTheLengthIsCaseInsensitive() throws {
+    @Test func theLengthIsCaseInsensitiveAndMayHaveBlanks() throws {
         var reader = DAPFrameReader()
-        reader.append(Data("content-length: 2\r\nContent-Type: application/json\r\n\r\n{}".utf8))
+        reader.append(Data("content-LENGTH:2 \r\n\r\n{}Content-Length:\t3\r\n\r\n[1]".utf8))
         #expect(try reader.next() == Data("{}".utf8))
+        #expect(try reader.next() == Data("[1]".utf8))
+        #expect(try reader.next() == nil)
+    }
+
+    /// A browser's `fetch("http://127.0.0.1:PORT/:x", {method: "POST", mode: "no-cors", body})`:
+    /// its lines hold colons and its body is framed by Content-Length, but it is not DAP.
+    @Test func aBrowsersRequestIsRefusedAtItsFirstByte() {
+        var reader = DAPFrameReader()
+        reader.append(Data("P".utf8))
+        #expect(throws: DAPFramingError.self) { _ = try reader.next() }
+    }
+
+    @Test(arguments: [
+        "Content-Length: 2\r\nContent-Type: application/json\r\n\r\n{}",
+        "Content-Length: 2\r\nOrigin: http://evil.example\r\n\r\n{}",
+        "Content-Length: 2\r\nHost: 127.0.0.1:4711\r\n\r\n{}",
+        "Host: 127.0.0.1:4711\r\nContent-Length: 2\r\n\r\n{}",
+        "Content-Length: 2\nX: y\n\n{}",
+        "Content-Length: -2\r\n\r\n{}",
+        "Content-Length: 2 2\r\n\r\n{}",
+        "Content-Length:\r\n\r\n",
+    ])
+    func anyHeaderButOneContentLengthIsRefused(_ stream: String) {
+        var reader = DAPFrameReader()
+        reader.append(Data(stream.utf8))
+        #expect(throws: DAPFramingError.self) { _ = try reader.next() }
     }
 
     @Test(arguments: [

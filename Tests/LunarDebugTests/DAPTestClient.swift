@@ -12,8 +12,13 @@ final class DAPTestClient: Sendable {
     }
     private let sequence = Mutex(0)
 
-    init(port: Int) throws {
+    /// Connects; `reads: false` leaves the socket unread (a client that stopped reading) until
+    /// ``startReading()``; `receiveBuffer` shrinks the socket's receive buffer (set before connecting).
+    init(port: Int, reads: Bool = true, receiveBuffer: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian
@@ -22,9 +27,22 @@ final class DAPTestClient: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw TimedOut(description: "cannot connect to the debugger on port \(port)") }
+        if reads { startReading() }
+    }
+
+    /// Starts reading what the server sends (once).
+    func startReading() {
         let client = self
         Thread.detachNewThread { client.readLoop() }
     }
+
+    /// Ends the connection from this side (the server sees its end).
+    func disconnect() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// How many messages arrived so far.
+    var receivedCount: Int { inbox.read { $0.messages.count } }
 
     deinit { close(socket) }
 
@@ -51,8 +69,8 @@ final class DAPTestClient: Sendable {
         return response["body"] as? [String: Any] ?? [:]
     }
 
-    func response(to seq: Int) async throws -> [String: Any] {
-        try await next { $0["type"] as? String == "response" && $0["request_seq"] as? Int == seq }
+    func response(to seq: Int, within seconds: Double = 30) async throws -> [String: Any] {
+        try await next(within: seconds) { $0["type"] as? String == "response" && $0["request_seq"] as? Int == seq }
     }
 
     /// The next event named `name` not waited for before (and matching `match`).

@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func functionsWithoutBreakpointsRunWithoutStopsAndTheStopDoesNotSpendTheBudget() async throws {
-        // 4 MB built while stopped would charge 250 000 instructions: more than the whole budget.
+        // 100 KB built while stopped charges about 22 000 instructions: three are more than the
+        // whole budget, so they are not charged to the stopped call; each has a budget of its own.
         let source = """
             local function other(n) local s = 0 for i = 1, n do s = s + i end return s end
             local function target(v)
@@ -114,10 +115,61 @@ import Testing
             """
         let stops = try await stops(source, at: [3], budget: 50_000) { debugger in
             let frame = debugger.frames().first?.id
-            #expect((try? debugger.evaluate("#string.rep('x', 4000000)", frame: frame).get().value) == "4000000")
+            for _ in 1...3 {
+                #expect((try? debugger.evaluate("#string.rep('x', 100000)", frame: frame).get().value) == "100000")
+            }
             #expect((try? debugger.evaluate("v + 1", frame: frame).get().value) == "2")
         }
         #expect(stops == [3])
+    }
+
+    @Test func anExpressionThatLoopsInAStopEndsUnderTheBudgetAndTheScriptGoesOn() async throws {
+        let source = """
+            local function target(v)
+              return v * 2
+            end
+            result = target(1) + target(2)
+            """
+        let outcome = SharedLog<String>()
+        let stops = try await stops(source, at: [2], budget: 100_000) { debugger in
+            let frame = debugger.frames().first?.id
+            switch debugger.evaluate("while true do end", frame: frame) {
+            case .success(let value): outcome.append("success \(value.value)")
+            case .failure(let error): outcome.append(error.message)
+            }
+            outcome.append((try? debugger.evaluate("v", frame: frame).get().value) ?? "no value")
+        }
+        #expect(stops == [2, 2])
+        let messages = outcome.take()
+        #expect(messages.count == 4)
+        #expect(messages.first?.contains("instruction budget exceeded") == true, "\(messages)")
+        #expect(messages.first?.contains("(debug):1:") == true, "\(messages)")
+        #expect(Array(messages.dropFirst().prefix(1)) == ["1"])
+    }
+
+    @Test func framesReferencesAndPagesOfAnySizeDoNotTrap() async throws {
+        let source = """
+            local function target(v)
+              local t = { 1, 2, 3 }
+              return v * 2
+            end
+            return target(1)
+            """
+        let counts = SharedLog<Int>()
+        let stops = try await stops(source, at: [3]) { debugger in
+            for frame in [Int.min, -1, 0, Int(Int32.max) + 2, Int.max] {
+                counts.append(debugger.variables(of: debugger.scope(.locals, frame: frame)).count)
+                #expect((try? debugger.evaluate("1", frame: frame).get().value) != nil)
+            }
+            let locals = debugger.scope(.locals, frame: 1)
+            counts.append(debugger.variables(of: locals, start: Int.max, count: Int.max).count)
+            counts.append(debugger.variables(of: locals, start: -1, count: Int.min).count)
+            counts.append(debugger.variables(of: Int.max, start: 0, count: 0).count)
+            debugger.setBreakpoints([LuaBreakpoint(line: Int.max), LuaBreakpoint(line: Int.min)], inChunk: "@test.lua")
+            counts.append(debugger.variables(of: locals).count)
+        }
+        #expect(stops == [3])
+        #expect(counts.take() == [0, 0, 0, 0, 0, 0, 0, 0, 2])
     }
 
     @Test func codeLinesListEveryFunctionsLinesAndNoBlankOnes() async throws {

@@ -11,6 +11,8 @@ import Testing
         let root: URL
         let dev: LiveProcess
         let port: Int
+        /// The debugger's token, as printed on standard error.
+        let token: String
 
         var login: String { root.appendingPathComponent("screens/login.lua").path }
 
@@ -20,11 +22,14 @@ import Testing
             let root = try makeTemporaryDirectory("lunar-debug").appendingPathComponent("Showcase")
             try FileManager.default.copyItem(at: showcase, to: root)
             let dev = try LiveProcess(["dev", root.path, "--headless", "--port", "0", "--debug", "0"])
-            try await dev.waitForError(" (Debug Adapter Protocol; attach from your editor)\n")
-            let line = try #require(dev.standardError.split(separator: "\n").first { $0.hasPrefix("lunar: debugger listening on 127.0.0.1:") })
+            try await dev.waitForError(" (send it as \"token\" in the attach arguments)\n")
+            let lines = dev.standardError.split(separator: "\n")
+            let line = try #require(lines.first { $0.hasPrefix("lunar: debugger listening on 127.0.0.1:") })
             let port = try #require(Int(line.dropFirst("lunar: debugger listening on 127.0.0.1:".count).prefix { $0.isNumber }))
+            let tokenLine = try #require(lines.first { $0.hasPrefix("lunar: debugger token: ") })
+            let token = String(tokenLine.dropFirst("lunar: debugger token: ".count).prefix { $0 != " " })
             try await dev.waitForOutput("== Login ==")
-            return Session(root: root.resolvingSymlinksInPath(), dev: dev, port: port)
+            return Session(root: root.resolvingSymlinksInPath(), dev: dev, port: port, token: token)
         }
 
         func attach() async throws -> DAPTestClient {
@@ -33,7 +38,7 @@ import Testing
             #expect(capabilities["supportsConditionalBreakpoints"] as? Bool == true)
             #expect(capabilities["supportsLogPoints"] as? Bool == true)
             _ = try await client.event("initialized")
-            _ = try await client.request("attach", ["name": "tests"])
+            _ = try await client.request("attach", ["name": "tests", "token": token])
             return client
         }
 

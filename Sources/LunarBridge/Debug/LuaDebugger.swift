@@ -104,6 +104,9 @@ public final class LuaDebugger: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable (LuaDebugger) -> Void] = []
     private var resumeAction: LuaResumeAction?
+    /// An evaluation runs inside a stop (guarded by `condition`), and it was cancelled.
+    private var evaluatingInStop = false
+    private var evaluationCancelled = false
     /// Reports stops, resumes and output, on the executor's thread. Set before ``attach()``.
     public var onEvent: @Sendable (LuaDebugEvent) -> Void = { _ in }
 
@@ -167,6 +170,16 @@ public final class LuaDebugger: @unchecked Sendable {
         }
     }
 
+    /// Stops an expression running inside a stop now (a client that sent it went away), with
+    /// the error "the debugger's client went away"; nothing when none runs.
+    public func cancelEvaluation() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard evaluatingInStop, !evaluationCancelled else { return }
+        evaluationCancelled = true
+        lunar_budget_interrupt(contextBox.pointer, "the debugger's client went away")
+    }
+
     // MARK: Executor
 
     /// Whether a client is attached (``attach()``).
@@ -204,7 +217,8 @@ public final class LuaDebugger: @unchecked Sendable {
         for breakpoint in list { byLine[breakpoint.line] = breakpoint }
         breakpoints[chunk] = byLine.isEmpty ? nil : byLine
         for key in hits.keys where key.hasPrefix(chunk + ":") { hits[key] = nil }
-        let lines = byLine.keys.map { Int32($0) }
+        // Lua's lines are `int`s: a line beyond them can never be reached.
+        let lines = byLine.keys.compactMap { Int32(exactly: $0) }.filter { $0 > 0 }
         lines.withUnsafeBufferPointer { buffer in
             lunar_debug_set_lines(state.L, chunk, buffer.baseAddress, Int32(buffer.count))
         }
@@ -357,14 +371,22 @@ public final class LuaDebugger: @unchecked Sendable {
         return result
     }
 
-    /// A handle for a scope of the frame `frameID` (from ``frames()``).
+    /// A handle for a scope of the frame `frameID` (from ``frames()``); a frame that does not
+    /// exist (any `Int`) gives a scope without variables.
     public func scope(_ kind: LuaScopeKind, frame frameID: Int) -> Int {
-        addHandle(.scope(kind, level: Int32(frameID - 1)))
+        addHandle(.scope(kind, level: Self.level(ofFrame: frameID)))
+    }
+
+    /// The stack level of a frame id (level + 1); -1 (no frame) for one no level can be.
+    static func level(ofFrame frameID: Int) -> Int32 {
+        frameID >= 1 ? Int32(clamping: frameID - 1) : -1
     }
 
     /// The children of a handle (a scope or a table), `count` of them from `start` (0: all).
     public func variables(of reference: Int, start: Int = 0, count: Int = 0, filter: LuaChildFilter = .all) -> [LuaDebugValue] {
-        guard let handle = handles[reference], let state else { return [] }
+        guard let handle = handles[reference], let state, start >= 0, count >= 0 else { return [] }
+        // A page's end, saturated: start and count are anything a caller passed.
+        let end = count > 0 ? (start > Int.max - count ? Int.max : start + count) : nil
         let L = stoppedThread ?? state.L
         guard lua_checkstack(L, 8) != 0 else { return [] }
         var out: [LuaDebugValue] = []
@@ -396,12 +418,12 @@ public final class LuaDebugger: @unchecked Sendable {
             lunar_pop(L, 1)
         case .table(let ref):
             lua_rawgeti(L, lunar_registryindex(), lua_Integer(ref))
-            out = children(L, ofTableAt: -1, filter: filter, upTo: count > 0 ? start + count : nil)
+            out = children(L, ofTableAt: -1, filter: filter, upTo: end)
             lunar_pop(L, 1)
         }
         guard start > 0 || count > 0 else { return out }
         let from = min(start, out.count)
-        let to = count > 0 ? min(out.count, from + count) : out.count
+        let to = min(out.count, end ?? out.count)
         return Array(out[from..<to])
     }
 
@@ -554,7 +576,7 @@ public final class LuaDebugger: @unchecked Sendable {
     public func evaluate(_ expression: String, frame frameID: Int?) -> Result<LuaDebugValue, LuaDebugError> {
         guard let state else { return .failure(LuaDebugError(message: "not attached")) }
         let L = stoppedThread ?? state.L
-        let level = stoppedThread == nil ? nil : Int32((frameID ?? 1) - 1)
+        let level = stoppedThread == nil ? nil : Self.level(ofFrame: frameID ?? 1)
         let run = { () -> Result<LuaDebugValue, LuaDebugError> in
             let base = lua_gettop(L)
             defer { lua_settop(L, base) }
@@ -614,20 +636,65 @@ public final class LuaDebugger: @unchecked Sendable {
         }
         pushEnvironment(L, level: level)
         _ = lua_setupvalue(L, -2, 1)
-        // Inside a stop (or a breakpoint's condition) the stopped call's budget is neither spent
-        // nor enforced: Lunar's library functions charge it, and a trip here would stick to the
-        // script. Evaluated while running, it is an ordinary turn, under the budget.
         let context = lunar_context(L)!
-        let inStop = stoppedThread != nil || context.pointee.debug.stopped != 0
-        let saved = (context.pointee.remaining, context.pointee.tripped)
-        if inStop { context.pointee.remaining = 1 << 62 }
+        if stoppedThread != nil || context.pointee.debug.stopped != 0 { return callInStop(on: L, results: results, context: context) }
+        // Evaluated while running, it is an ordinary turn, under the budget.
         status = lunar_pcall(L, 0, results)
-        if inStop { (context.pointee.remaining, context.pointee.tripped) = saved }
         if status != LUA_OK {
             let message = lua_type(L, -1) == LUA_TSTRING ? string(L, at: -1) : describeValue(L, at: -1).value
             lunar_pop(L, 1)
             return .failure(LuaDebugError(message: message))
         }
+        return .success(())
+    }
+
+    /// The budget of one expression evaluated inside a stop when the state has none.
+    public static let evaluationBudget = 200_000_000
+
+    /// Calls the function on top of `L` inside a stop (or a breakpoint's condition), under a
+    /// budget of its own: the state's instruction budget (or ``evaluationBudget``), so an
+    /// expression that loops ends with an error instead of holding the stopped app. Lua runs no
+    /// hooks on a thread inside its hook, so the call runs on a new thread (which has the hook).
+    /// The stopped call's budget is neither spent nor changed.
+    private func callInStop(on L: OpaquePointer, results: Int32, context: UnsafeMutablePointer<lunar_Context>) -> Result<Void, LuaDebugError> {
+        guard let thread = lua_newthread(L) else { return .failure(LuaDebugError(message: "not enough memory")) }
+        lua_rotate(L, -2, 1)  // the thread below the function: it anchors the thread until the end
+        lua_xmove(L, thread, 1)
+        let budget = state?.instructionBudget ?? Self.evaluationBudget
+        let c = context.pointee
+        let saved = (remaining: c.remaining, tripped: c.tripped, reason: c.reason, message: c.message, lenient: c.lenient)
+        context.pointee.remaining = Int64(budget)
+        context.pointee.tripped = 0
+        context.pointee.lenient = 0  // strict memory, as lunar_pcall: a refusal is an error, not an abort
+        context.pointee.running = thread
+        lunar_arm_budget(thread)
+        condition.lock()
+        evaluatingInStop = true
+        condition.unlock()
+        let status = lua_pcallk(thread, 0, results, 0, 0, nil)
+        condition.lock()
+        evaluatingInStop = false
+        let cancelled = evaluationCancelled
+        evaluationCancelled = false
+        condition.unlock()
+        let tripped = context.pointee.tripped != 0
+        // The interrupt that cancelled it is spent here, not left for the script.
+        if cancelled { lunar_budget_reset(L, 0) }
+        context.pointee.remaining = saved.remaining
+        context.pointee.tripped = saved.tripped
+        context.pointee.reason = saved.reason
+        context.pointee.message = saved.message
+        context.pointee.lenient = saved.lenient
+        context.pointee.running = L
+        if status != LUA_OK {
+            context.pointee.debug.leaf = nil
+            var message = lua_type(thread, -1) == LUA_TSTRING ? string(thread, at: -1) : describeValue(thread, at: -1).value
+            if tripped && !cancelled { message += " (an expression evaluated while stopped runs under a budget of \(budget) instructions)" }
+            lunar_pop(L, 1)
+            return .failure(LuaDebugError(message: message))
+        }
+        lua_xmove(thread, L, results)
+        lunar_remove(L, -(results + 1))
         return .success(())
     }
 
