@@ -207,10 +207,12 @@ let package = Package(
             dependencies: [
                 "LunarUI", "LunarServing", "LunarJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/lunar.js"), .embedInCode("Page/lunar.css"),

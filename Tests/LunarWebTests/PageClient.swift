@@ -32,12 +32,20 @@ final class PageClient: Sendable {
 
     var messages: [String] { inbox.read { $0.messages } }
     var failure: String? { inbox.read { $0.failure } }
+    /// The status code of the server's close frame, once one arrived.
+    var closeCode: Int? { inbox.read { $0.closeCode } }
 
     /// Sends one text message, masked as a client must.
     func send(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8))) }
 
     /// Sends one binary message.
     func sendBinary(_ bytes: [UInt8]) { write(Self.frame(opcode: 2, bytes)) }
+
+    /// Sends a text frame of any bytes (not necessarily UTF-8).
+    func sendText(bytes: [UInt8]) { write(Self.frame(opcode: 1, bytes)) }
+
+    /// Sends one text message unmasked, as no client may (RFC 6455, 5.1).
+    func sendUnmasked(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8), masked: false)) }
 
     /// Closes the socket, as closing the tab does, and waits until the server has.
     func close() async {
@@ -72,7 +80,7 @@ final class PageClient: Sendable {
         }
     }
 
-    private static func connect(port: Int) -> Int32 {
+    static func connect(port: Int) -> Int32 {
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -85,13 +93,15 @@ final class PageClient: Sendable {
     }
 
     /// A client frame: FIN, the opcode, the mask bit and a fixed mask (tests need no secrecy).
-    private static func frame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
+    static func frame(opcode: UInt8, _ payload: [UInt8], masked: Bool = true) -> [UInt8] {
+        let maskBit: UInt8 = masked ? 0x80 : 0
         var bytes: [UInt8] = [0x80 | opcode]
         switch payload.count {
-        case ..<126: bytes.append(0x80 | UInt8(payload.count))
-        case ..<65536: bytes += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
-        default: bytes += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xff) }
+        case ..<126: bytes.append(maskBit | UInt8(payload.count))
+        case ..<65536: bytes += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+        default: bytes += [maskBit | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xff) }
         }
+        guard masked else { return bytes + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         bytes += mask
         bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
@@ -154,6 +164,7 @@ final class PageClient: Sendable {
                     message = []
                 }
             case 8:
+                inbox.update { $0.closeCode = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil }
                 inbox.close()
                 return
             default:
@@ -169,6 +180,7 @@ struct PageInbox: Sendable {
     var messages: [String] = []
     var closed = false
     var failure: String?
+    var closeCode: Int?
 }
 
 extension Awaited where State == PageInbox {

@@ -105,10 +105,27 @@ import Testing
         (#"{"t":"submit","s":1,"n":2,"v":false}"#, "malformed submit (\"v\" must be a string)"),
         (#"{"t":"launch","s":1}"#, "unknown message type \"launch\""),
         (#"{"t":"viewport","s":1,"n":2}"#, "malformed viewport (no \"y\")"),
-        (#"{"t":"viewport","s":1,"n":2,"y":-5}"#, "malformed viewport (\"y\" must be a number, at least 0)"),
+        (#"{"t":"viewport","s":1,"n":2,"y":-5}"#, "malformed viewport (\"y\" must be a number from 0 to 1000000000)"),
         (#"{"t":"viewport","s":1,"n":2,"y":"tall"}"#, "malformed message (\"y\" has the wrong type)"),
     ])
     func badMessagesAreRefusedWithAReason(text: String, reason: String) {
+        #expect(throws: PageMessageError(reason)) { try PageMessage.parse(text) }
+    }
+
+    /// Issue 28: numbers no conversion can hold (a list's `ListWindow.rows` trapped on `y = 1e300`)
+    /// are refused by the message reader, field by field, never converted.
+    @Test(arguments: [
+        (#"{"t":"viewport","s":2,"n":2,"y":1e300}"#, "malformed viewport (\"y\" must be a number from 0 to 1000000000)"),
+        (#"{"t":"scroll","s":2,"n":2,"y":1e300}"#, "malformed scroll (\"y\" must be a number from -1000000000 to 1000000000)"),
+        (#"{"t":"scroll","s":2,"n":2,"y":-1e10}"#, "malformed scroll (\"y\" must be a number from -1000000000 to 1000000000)"),
+        (#"{"t":"alert","id":1,"i":-1}"#, "malformed alert (\"i\" must be a whole number from 0 to 9007199254740991)"),
+        (#"{"t":"alert","id":1,"i":0.5}"#, "malformed alert (\"i\" must be a whole number from 0 to 9007199254740991)"),
+        (#"{"t":"press","s":1e300,"n":2}"#, "malformed press (\"s\" must be a whole number from 0 to 9007199254740991)"),
+        (#"{"t":"press","s":1,"n":9223372036854775807}"#, "malformed press (\"n\" must be a whole number from 0 to 9007199254740991)"),
+        (#"{"t":"press","s":1,"n":-3}"#, "malformed press (\"n\" must be a whole number from 0 to 9007199254740991)"),
+        (#"{"t":"ping","id":1.25}"#, "malformed ping (\"id\" must be a whole number from 0 to 9007199254740991)"),
+    ])
+    func numbersOutOfTheirFieldsRangeAreRefused(text: String, reason: String) {
         #expect(throws: PageMessageError(reason)) { try PageMessage.parse(text) }
     }
 

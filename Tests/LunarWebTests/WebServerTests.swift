@@ -205,6 +205,45 @@ import Testing
         }
     }
 
+    /// Issue 28: RFC 6455 says a server closes on an unmasked client frame (1002) and on a text
+    /// message that is not UTF-8 (1007); both were read as messages.
+    @Test(arguments: [(true, 1002), (false, 1007)])
+    func anUnmaskedFrameOrInvalidUTF8ClosesTheSocketWithItsCode(unmasked: Bool, code: Int) async throws {
+        let bundle = try makeBundle()
+        defer { bundle.remove() }
+        try await withServer(bundle) { server in
+            let page = PageClient(server: server.url, origin: origin(server))
+            try await page.waitFor(#""Count: 0""#)
+            if unmasked {
+                page.sendUnmasked(#"{"t":"ping","id":1}"#)
+            } else {
+                page.sendText(bytes: Array(#"{"t":"ping","id":"#.utf8) + [0xC3, 0x28] + Array("}".utf8))
+            }
+            try await page.waitForClose()
+            #expect(page.closeCode == code)
+            #expect(!page.messages.contains { $0.contains("pong") })
+            // Another tab is not affected.
+            let other = PageClient(server: server.url, origin: origin(server))
+            try await other.waitFor(#""Count: 0""#)
+            await other.close()
+        }
+    }
+
+    /// Issue 28: `Host` is a bracketed IPv6 literal or a name, an optional `:port`, and nothing else.
+    @Test func theHostHeaderIsReadStrictly() {
+        let access = WebAccess(loopback: true, token: nil)
+        for host in ["[::1]evil.example", "127.0.0.1:8080@evil.example", "[::1]:8080evil", "localhost:", "localhost:80:80",
+                     "127.0.0.1 evil.example", "[::1", "[evil.example]", "localhost:8080/x", "127.0.0.1:123456"] {
+            #expect(access.refusal(host: host, query: nil, cookie: nil) != nil, "\(host)")
+        }
+        for host in ["[::1]", "[::1]:80", "127.0.0.1", "localhost:65535"] {
+            #expect(access.refusal(host: host, query: nil, cookie: nil) == nil, "\(host)")
+        }
+        let exposed = WebAccess(loopback: false, token: "abc")
+        #expect(exposed.refusal(host: "10.0.0.2:80@evil.example", query: "token=abc", cookie: nil) != nil)
+        #expect(exposed.refusal(host: "[fe80::1]:80", query: "token=abc", cookie: nil) == nil)
+    }
+
     @Test func onLoopbackOnlyLoopbackNamesAreAnswered() {
         let access = WebAccess(loopback: true, token: nil)
         for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "LOCALHOST"] {

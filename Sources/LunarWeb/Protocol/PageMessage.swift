@@ -54,62 +54,97 @@ public enum PageMessage: Hashable, Sendable {
             throw PageMessageError("malformed message (not a JSON object)")
         }
         guard let type = wire.t else { throw PageMessageError("malformed message (no \"t\")") }
-        func required<T>(_ value: T?, _ key: String) throws(PageMessageError) -> T {
-            guard let value else { throw PageMessageError("malformed \(type) (no \"\(key)\")") }
-            return value
-        }
+        let fields = Fields(wire: wire, type: type)
         switch type {
         case "press":
-            return .press(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+            return .press(screen: try fields.screen(), node: try fields.node())
         case "longPress":
-            return .longPress(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+            return .longPress(screen: try fields.screen(), node: try fields.node())
         case "pressIn":
-            return .pressIn(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+            return .pressIn(screen: try fields.screen(), node: try fields.node())
         case "pressOut":
-            return .pressOut(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")))
+            return .pressOut(screen: try fields.screen(), node: try fields.node())
         case "change":
             let value: PropValue
-            switch try required(wire.v, "v") {
+            switch try fields.required(wire.v, "v") {
             case .string(let text): value = .string(text)
             case .bool(let on): value = .bool(on)
             }
-            return .change(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), value: value)
+            return .change(screen: try fields.screen(), node: try fields.node(), value: value)
         case "submit":
-            guard case .string(let text) = try required(wire.v, "v") else {
+            guard case .string(let text) = try fields.required(wire.v, "v") else {
                 throw PageMessageError("malformed submit (\"v\" must be a string)")
             }
-            return .submit(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), value: text)
+            return .submit(screen: try fields.screen(), node: try fields.node(), value: text)
         case "scroll":
-            let offset = try required(wire.y, "y")
-            guard offset.isFinite else { throw PageMessageError("malformed scroll (\"y\" must be a number)") }
-            return .scroll(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), offset: offset)
+            let offset = try fields.number("y", wire.y, in: -maximumCoordinate...maximumCoordinate)
+            return .scroll(screen: try fields.screen(), node: try fields.node(), offset: offset)
         case "viewport":
-            let extent = try required(wire.y, "y")
-            guard extent.isFinite, extent >= 0 else {
-                throw PageMessageError("malformed viewport (\"y\" must be a number, at least 0)")
-            }
-            return .viewport(screen: ScreenID(try required(wire.s, "s")), node: NodeID(try required(wire.n, "n")), extent: extent)
+            let extent = try fields.number("y", wire.y, in: 0...maximumCoordinate)
+            return .viewport(screen: try fields.screen(), node: try fields.node(), extent: extent)
         case "back":
-            return .back(screen: ScreenID(try required(wire.s, "s")))
+            return .back(screen: try fields.screen())
         case "alert":
-            return .alertButton(AlertID(try required(wire.id, "id")), index: try required(wire.i, "i"))
+            return .alertButton(AlertID(try fields.integer("id", wire.id)), index: try fields.integer("i", wire.i))
         case "ping":
-            return .ping(id: try required(wire.id, "id"))
+            return .ping(id: try fields.integer("id", wire.id))
         default:
             let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
             throw PageMessageError("unknown message type \(JSONText.quoted(shown))")
         }
     }
 
-    /// A message as it arrives: every field any message has, each optional.
+    /// The largest offset or extent, in points, a page may report: far beyond any real scroll
+    /// view, and small enough that every conversion the layout makes of it holds.
+    public static let maximumCoordinate = 1e9
+    /// The largest id or index a page may send: the largest integer a JavaScript number holds exactly.
+    public static let maximumInteger = 9_007_199_254_740_991
+
+    /// The one checked reader of a message's fields: each number is refused, never converted,
+    /// when it is out of its field's range, so nothing downstream traps on what a page sent.
+    private struct Fields {
+        let wire: Wire
+        let type: String
+
+        func required<T>(_ value: T?, _ key: String) throws(PageMessageError) -> T {
+            guard let value else { throw PageMessageError("malformed \(type) (no \"\(key)\")") }
+            return value
+        }
+
+        /// A whole number from 0 to ``PageMessage/maximumInteger``.
+        func integer(_ key: String, _ value: Double?) throws(PageMessageError) -> Int {
+            let number = try required(value, key)
+            guard number >= 0, number <= Double(PageMessage.maximumInteger), number.rounded(.towardZero) == number else {
+                throw PageMessageError("malformed \(type) (\"\(key)\" must be a whole number from 0 to \(PageMessage.maximumInteger))")
+            }
+            return Int(number)
+        }
+
+        /// A finite number in `range`.
+        func number(_ key: String, _ value: Double?, in range: ClosedRange<Double>) throws(PageMessageError) -> Double {
+            let number = try required(value, key)
+            guard number.isFinite, range.contains(number) else {
+                throw PageMessageError("malformed \(type) (\"\(key)\" must be a number from \(Self.shown(range.lowerBound)) to \(Self.shown(range.upperBound)))")
+            }
+            return number
+        }
+
+        func screen() throws(PageMessageError) -> ScreenID { ScreenID(try integer("s", wire.s)) }
+        func node() throws(PageMessageError) -> NodeID { NodeID(try integer("n", wire.n)) }
+
+        private static func shown(_ bound: Double) -> String { String(Int(bound)) }
+    }
+
+    /// A message as it arrives: every field any message has, each optional; numbers as JSON
+    /// gives them, checked by ``Fields`` before any becomes an `Int`.
     private struct Wire: Decodable {
         var t: String?
-        var s: Int?
-        var n: Int?
+        var s: Double?
+        var n: Double?
         var v: TextOrBool?
         var y: Double?
-        var id: Int?
-        var i: Int?
+        var id: Double?
+        var i: Double?
     }
 
     /// A `change` value: a text field's text or a switch's state.

@@ -209,7 +209,7 @@ public final class WebRenderer: Renderer {
             return nil
         case .alertButton(let id, let index):
             guard let buttons = openAlerts[id] else { return PageMessageError("alert \(id) is not open", stale: true) }
-            guard index < buttons else { return PageMessageError("alert \(id) has no button \(index)") }
+            guard index >= 0, index < buttons else { return PageMessageError("alert \(id) has no button \(index)") }
             openAlerts[id] = nil
             delegate?.renderer(self, didReport: .alertButton(id, index: index))
             return nil

@@ -5,7 +5,8 @@ import HTTPTypes
 ///
 /// - On loopback (the default) the `Host` header must name loopback (`127.0.0.1`,
 ///   `localhost`, `[::1]`), so a page of another site that rebinds its name to 127.0.0.1
-///   cannot reach the app.
+///   cannot reach the app. `Host` is read strictly (``hostName(of:)``): a bracketed IPv6
+///   literal or a name, an optional `:port`, nothing else.
 /// - With a token (a server exposed with `--host`), a request must carry it: `?token=` in the
 ///   URL (the page then remembers it in a same-site cookie) or that cookie.
 /// - A WebSocket upgrade must come from the page this server served: its `Origin` is
@@ -24,6 +25,8 @@ struct WebAccess: Sendable {
             guard let host, Self.isLoopbackAuthority(host) else {
                 return "this server answers only requests addressed to 127.0.0.1 or localhost"
             }
+        } else if let host, Self.hostName(of: host) == nil {
+            return "the request's Host is not a host name or address with an optional port"
         }
         if let token {
             let given = Self.queryValue("token", in: query) ?? Self.cookieValue(Self.cookieName, in: cookie)
@@ -43,15 +46,37 @@ struct WebAccess: Sendable {
         return nil
     }
 
-    /// `127.0.0.1:8080`, `localhost:8080`, `[::1]:8080`.
+    /// `127.0.0.1:8080`, `localhost:8080`, `[::1]:8080` (each with or without the port).
     static func isLoopbackAuthority(_ authority: String) -> Bool {
-        var name = Substring(authority)
-        if name.hasPrefix("[") {
-            name = name.dropFirst().prefix { $0 != "]" }
-        } else if let colon = name.lastIndex(of: ":") {
-            name = name[..<colon]
-        }
+        guard let name = hostName(of: authority) else { return false }
         return ["127.0.0.1", "localhost", "::1"].contains(name.lowercased())
+    }
+
+    /// The host of a `Host` header read strictly: a bracketed IPv6 literal or a name, then an
+    /// optional `:port` of digits, and nothing else (`[::1]evil.example` and
+    /// `127.0.0.1:80@evil.example` are no hosts); nil when it is not that.
+    static func hostName(of authority: String) -> Substring? {
+        let text = Substring(authority)
+        let name: Substring
+        let rest: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { return nil }
+            name = text[text.index(after: text.startIndex)..<close]
+            rest = text[text.index(after: close)...]
+            guard !name.isEmpty, name.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            let end = text.firstIndex(of: ":") ?? text.endIndex
+            name = text[..<end]
+            rest = text[end...]
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) else {
+                return nil
+            }
+        }
+        if !rest.isEmpty {
+            let port = rest.dropFirst()
+            guard rest.first == ":", !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        return name
     }
 
     static func queryValue(_ key: String, in query: String?) -> String? {

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import LunarServing
 import NIOCore
+import NIOWebSocket
 import Synchronization
 
 /// Serves apps to browsers: the page (``WebPage``) at every app address, and one WebSocket per
@@ -24,8 +26,13 @@ import Synchronization
 ///
 /// Who may connect is ``WebAccess``: loopback by default; an exposed server requires a token.
 /// Page messages are parsed here (``PageMessage/parse(_:)``): a malformed, oversized or
-/// unknown one is refused, logged (`lunar.web`, warning) and answered with `refused`; the tab
-/// goes on.
+/// unknown one is refused, logged (`lunar.web`, warning; the first few per connection, then a
+/// count) and answered with `refused`; the tab goes on.
+///
+/// Every connection is bounded (docs/web.md, "Limits"): ``Configuration/limits`` close one whose
+/// request head is late or that goes quiet, and cap how many are open; each WebSocket's queue of
+/// messages to send holds at most ``ConnectionQueue/defaultLimit`` bytes, and a peer that lets it
+/// fill is dropped; an unmasked client frame closes the socket with 1002, invalid UTF-8 with 1007.
 public struct WebServer: Sendable {
     /// Where and how the server listens.
     public struct Configuration: Sendable, Equatable {
@@ -38,13 +45,18 @@ public struct WebServer: Sendable {
         /// The session token a request must carry; nil on loopback, set by
         /// ``exposing(host:port:maximumTabs:)``.
         public var token: String?
+        /// Header and idle timeouts and the connection cap (kept below the descriptor limit);
+        /// the environment's `LUNAR_HEADER_TIMEOUT` and `LUNAR_IDLE_TIMEOUT` shorten the timeouts.
+        public var limits: ConnectionLimits
 
         /// A server on loopback.
-        public init(host: String = "127.0.0.1", port: Int = 8080, maximumTabs: Int = 16, token: String? = nil) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, maximumTabs: Int = 16, token: String? = nil,
+                    limits: ConnectionLimits = ConnectionLimits().applyingEnvironment()) {
             self.host = host
             self.port = port
             self.maximumTabs = maximumTabs
             self.token = token
+            self.limits = limits
         }
 
         /// Whether `host` is a loopback address.
@@ -98,8 +110,10 @@ public struct WebServer: Sendable {
     /// Serves until cancelled; `onListening` gets the page's URL (with the token) once bound.
     public func run(onListening: @escaping @Sendable (URL) async -> Void = { _ in }) async throws {
         let access = WebAccess(loopback: configuration.isLoopback, token: configuration.token)
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: WebRequestContext.self)
         let logger = Logger(label: "lunar.web")
+        // Refused upgrades come from new connections, not one: a server-wide budget.
+        let upgradeRefusals = RefusalLog(logger: logger, label: "server", what: "a WebSocket", burst: 20, every: 1000)
         addPageRoutes(to: router, access: access)
         let openTab = self.openTab
         let tabs = self.tabs
@@ -109,7 +123,7 @@ public struct WebServer: Sendable {
                 host: request.head.authority, origin: request.headers[.origin],
                 query: request.uri.query, cookie: request.headers[.cookie])
             if let refusal {
-                logger.warning("refused a WebSocket: \(refusal)")
+                upgradeRefusals.refused(refusal)
                 return .dontUpgrade
             }
             return .upgrade([:])
@@ -117,14 +131,15 @@ public struct WebServer: Sendable {
         if let openTab {
             router.ws("/lunar/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, context in
                 let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
-                try await Self.serve(path: path, inbound: inbound, outbound: outbound, tabs: tabs, files: files,
-                                     openTab: openTab, logger: logger)
+                try await Self.serve(path: path, inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
+                                     tabs: tabs, files: files, openTab: openTab, logger: logger)
             }
         }
         if let inspector {
             let inspectors = self.inspectors
-            router.ws("/lunar/devtools/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, _ in
-                try await Self.inspect(inbound: inbound, outbound: outbound, inspector: inspector, count: inspectors, logger: logger)
+            router.ws("/lunar/devtools/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, context in
+                try await Self.inspect(inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
+                                       inspector: inspector, count: inspectors, logger: logger)
             }
         }
         var serverLogger = Logger(label: "lunar.web.server")
@@ -132,12 +147,27 @@ public struct WebServer: Sendable {
         serverLogger.logLevel = .critical
         let host = configuration.host
         let token = configuration.token
+        let limits = configuration.limits
+        let webSocketResponder = router.buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            // After a request, the next one's head is due within the header timeout too.
+            http1: .init(idleTimeout: .nanoseconds(limits.headerTimeout.nanoseconds)),
+            ws: WebSocketServerConfiguration(
+                maxFrameSize: Self.frameLimit, extensions: [.nonNegotiatedExtension { MaskedFramesOnly() }], validateUTF8: true))
+        let server = HTTPServerBuilder { responder in
+            DeadlineChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                    configuration: channelConfiguration),
+                limits: limits)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: WebSocketServerConfiguration(maxFrameSize: Self.frameLimit))),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar"),
+            server: server,
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: "lunar",
+                // At the cap the server stops accepting (new clients wait in the backlog) rather
+                // than running out of descriptors.
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections, logger: serverLogger)),
             onServerRunning: { channel in
                 await onListening(BackgroundServer.url(host: host, channel: channel, query: token.map { "token=\($0)" }))
             },
@@ -153,7 +183,7 @@ public struct WebServer: Sendable {
         return RunningWebServer(url: url, task: task, tabs: tabs)
     }
 
-    private func addPageRoutes(to router: Router<BasicWebSocketRequestContext>, access: WebAccess) {
+    private func addPageRoutes(to router: Router<WebRequestContext>, access: WebAccess) {
         router.get("/lunar/lunar.js") { _, _ in Self.file(WebPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/lunar/lunar.css") { _, _ in Self.file(WebPage.stylesheet, type: "text/css; charset=utf-8") }
         let files = self.files
@@ -174,7 +204,7 @@ public struct WebServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
         let servesApp = openTab != nil
-        let page: @Sendable (String) -> @Sendable (Request, BasicWebSocketRequestContext) -> Response = { html in
+        let page: @Sendable (String) -> @Sendable (Request, WebRequestContext) -> Response = { html in
             { request, _ in
                 if let refusal = access.refusal(host: request.head.authority, query: request.uri.query, cookie: request.headers[.cookie]) {
                     return Self.file(refusal + "\n", type: "text/plain; charset=utf-8", status: .forbidden)
@@ -198,7 +228,7 @@ public struct WebServer: Sendable {
             router.get("/", use: page(WebPage.html))
             router.get("**", use: page(WebPage.html))
         } else {
-            let elsewhere: @Sendable (Request, BasicWebSocketRequestContext) -> Response = { _, _ in
+            let elsewhere: @Sendable (Request, WebRequestContext) -> Response = { _, _ in
                 Self.file("This server serves the developer tools only: open /devtools\n", type: "text/plain; charset=utf-8", status: .notFound)
             }
             router.get("/", use: elsewhere)
@@ -234,8 +264,8 @@ public struct WebServer: Sendable {
     /// goes back, and closing removes the connection's hooks. Beyond `count`'s limit a page is
     /// told the server is busy.
     private static func inspect(
-        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, inspector: any WebInspector, count: TabCount,
-        logger: Logger
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, inspector: any WebInspector,
+        count: TabCount, logger: Logger
     ) async throws {
         guard count.open() != nil else {
             logger.warning("refused an inspector: \(count.limit) are open already")
@@ -243,13 +273,13 @@ public struct WebServer: Sendable {
             try await outbound.close(.goingAway, reason: "busy")
             return
         }
-        let (messages, queue) = AsyncStream<String>.makeStream()
-        let writer = Task {
-            for await text in messages { try? await outbound.write(.text(text)) }
-        }
+        let queue = ConnectionQueue { drop(channel, "inspector", logger: logger) }
+        let writer = Task { await write(queue, to: outbound) }
         defer { writer.cancel() }
-        let connection = await inspector.connect(outbox: WebOutbox { queue.yield($0) })
+        let refusals = RefusalLog(logger: logger, label: "inspector")
+        let connection = await inspector.connect(outbox: queue.outbox)
         logger.info("an inspector connected")
+        var ended: (any Error)?
         var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
         do {
             while let message = try await iterator.next() {
@@ -263,23 +293,26 @@ public struct WebServer: Sendable {
                     refusal = "binary messages are not part of the protocol"
                 }
                 if let refusal {
-                    logger.warning("inspector: refused a message: \(refusal)")
-                    queue.yield(ServerMessage.refused(refusal))
+                    refusals.refused(refusal)
+                    queue.send(ServerMessage.refused(refusal))
                 }
             }
         } catch {
+            ended = error   // rethrown below, so the socket closes with a protocol error's code (1002, 1007)
             logger.debug("inspector: connection ended: \(error)")
         }
+        refusals.summarize()
         count.close()
         await connection.close()
         queue.finish()
         await writer.value
         logger.info("an inspector closed")
+        if let ended { throw ended }
     }
 
     /// One tab, from its upgrade until it closes.
     private static func serve(
-        path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, tabs: TabCount,
+        path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, tabs: TabCount,
         files: WebFileTables, openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger
     ) async throws {
         guard let number = tabs.open() else {
@@ -291,17 +324,16 @@ public struct WebServer: Sendable {
         defer { tabs.close() }
         let tabFiles = files.open(number)
         defer { files.close(number) }
-        let (messages, queue) = AsyncStream<String>.makeStream()
-        let writer = Task {
-            for await text in messages { try? await outbound.write(.text(text)) }
-        }
+        let queue = ConnectionQueue { drop(channel, "tab \(number)", logger: logger) }
+        let writer = Task { await write(queue, to: outbound) }
         defer { writer.cancel() }
+        let refusals = RefusalLog(logger: logger, label: "tab \(number)")
         let tab: any WebTab
         do {
-            tab = try await openTab(WebTabRequest(path: path, outbox: WebOutbox { queue.yield($0) }, number: number, files: tabFiles))
+            tab = try await openTab(WebTabRequest(path: path, outbox: queue.outbox, number: number, files: tabFiles))
         } catch {
             logger.error("tab \(number) could not open the app: \(error)")
-            queue.yield(ServerMessage.busy("The app could not start: \(error)"))
+            queue.send(ServerMessage.busy("The app could not start: \(error)"))
             queue.finish()
             await writer.value
             try await outbound.close(.unexpectedServerError, reason: "the app could not start")
@@ -319,7 +351,7 @@ public struct WebServer: Sendable {
                     do throws(PageMessageError) {
                         let parsed = try PageMessage.parse(text)
                         if case .ping(let id) = parsed {
-                            queue.yield(ServerMessage.pong(id))
+                            queue.send(ServerMessage.pong(id))
                             continue
                         }
                         refusal = await tab.receive(parsed)
@@ -333,25 +365,97 @@ public struct WebServer: Sendable {
                 if refusal.isStale {
                     logger.debug("tab \(number): ignored a message: \(refusal)")
                 } else {
-                    logger.warning("tab \(number): refused a message: \(refusal)")
-                    queue.yield(ServerMessage.refused(refusal.reason))
+                    refusals.refused(refusal.reason)
+                    queue.send(ServerMessage.refused(refusal.reason))
                 }
             }
         }
+        var ended: (any Error)?
         var iterator = inbound.messages(maxSize: frameLimit).makeAsyncIterator()
         do {
             while let message = try await iterator.next() { await inbox.put(message) }
         } catch {
+            ended = error   // rethrown below, so the socket closes with a protocol error's code (1002, 1007)
             logger.debug("tab \(number): connection ended: \(error)")
         }
         inbox.finish()
         tab.interrupt()
         await handler.value
+        refusals.summarize()
         await tab.close()
         queue.finish()
         await writer.value
         logger.info("tab \(number) closed")
+        if let ended { throw ended }
     }
+}
+
+extension WebServer {
+    /// Writes `queue`'s messages in order until it ends (the writer waits while the peer does
+    /// not read; the queue's bound is what stops that growing).
+    fileprivate static func write(_ queue: ConnectionQueue, to outbound: WebSocketOutboundWriter) async {
+        for await text in queue.messages {
+            do { try await outbound.write(.text(text)) } catch { return }
+            queue.wrote(text)
+        }
+    }
+
+    /// Drops a peer whose queue overflowed: closes its socket at once (a close frame would
+    /// wait behind everything it did not read).
+    fileprivate static func drop(_ channel: any Channel, _ label: String, logger: Logger) {
+        logger.warning("\(label): dropped: it read nothing while \(ConnectionQueue.defaultLimit >> 20) MB waited for it")
+        channel.close(promise: nil)
+    }
+}
+
+/// A request's context with its connection, which a WebSocket handler closes to drop a peer.
+struct WebRequestContext: RequestContext, WebSocketRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    /// The connection the request arrived on.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        channel = source.channel
+    }
+}
+
+/// Hummingbird's HTTP/1 and WebSocket channel with a ``ConnectionDeadlineHandler`` first in the
+/// pipeline, so the header and idle timeouts apply from the connection's first byte.
+struct DeadlineChannel: ServerChildChannel {
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+    let inner: HTTP1WebSocketUpgradeChannel
+    let limits: ConnectionLimits
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        do {
+            try channel.pipeline.syncOperations.addHandler(ConnectionDeadlineHandler(limits: limits))
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        return inner.setup(channel: channel, logger: logger)
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
+
+/// Refuses an unmasked client frame (RFC 6455, 5.1: the server closes with 1002).
+struct MaskedFramesOnly: WebSocketExtension {
+    var name: String { "lunar-masked-frames-only" }
+
+    func processReceivedFrame(_ frame: WebSocketFrame, context: WebSocketExtensionContext) async throws -> WebSocketFrame {
+        // WSCore closes with 1002 (protocol error) for this error; it has no public one named for masking.
+        guard frame.maskKey != nil else { throw NIOWebSocketError.fragmentedControlFrame }
+        return frame
+    }
+
+    func processFrameToSend(_ frame: WebSocketFrame, context: WebSocketExtensionContext) async throws -> WebSocketFrame { frame }
+
+    func shutdown() async {}
 }
 
 /// The tabs open now, against the limit; numbers tabs for logs.
