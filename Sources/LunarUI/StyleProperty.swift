@@ -244,7 +244,7 @@ extension StyleProperty {
         }
         // One rule for every length, percentage and style number: magnitude at most 1e9.
         func tooLarge() -> StyleError {
-            fail("at most 1e9 either way (a length, percentage or number past that is refused)")
+            fail("within ±1e9")
         }
         switch kind {
         case .length(let allowsAuto, let allowsPercent, let allowsNegative, let allowsIntrinsic):
