@@ -660,7 +660,7 @@ public final class LuaDebugger: @unchecked Sendable {
         guard let thread = lua_newthread(L) else { return .failure(LuaDebugError(message: "not enough memory")) }
         lua_rotate(L, -2, 1)  // the thread below the function: it anchors the thread until the end
         lua_xmove(L, thread, 1)
-        let budget = state?.instructionBudget ?? Self.evaluationBudget
+        let budget = max(1, state?.instructionBudget ?? Self.evaluationBudget)
         let c = context.pointee
         let saved = (remaining: c.remaining, tripped: c.tripped, reason: c.reason, message: c.message, lenient: c.lenient)
         context.pointee.remaining = Int64(budget)
@@ -686,8 +686,9 @@ public final class LuaDebugger: @unchecked Sendable {
         context.pointee.message = saved.message
         context.pointee.lenient = saved.lenient
         context.pointee.running = L
+        // The thread is dropped: the hook must not take a later thread at its address for it.
+        context.pointee.debug.leaf = nil
         if status != LUA_OK {
-            context.pointee.debug.leaf = nil
             var message = lua_type(thread, -1) == LUA_TSTRING ? string(thread, at: -1) : describeValue(thread, at: -1).value
             if tripped && !cancelled { message += " (an expression evaluated while stopped runs under a budget of \(budget) instructions)" }
             lunar_pop(L, 1)
