@@ -124,9 +124,12 @@ struct UpdatesCommand: AsyncParsableCommand {
 
         @OptionGroup var channel: ChannelOptions
 
+        @Option(help: "Sign the rollback with this private key, so devices already running the newest release go back too.")
+        var sign: String?
+
         func run() async throws {
             try await reportingFailures {
-                try await UpdateAdminSession.rollback(server: try channel.serverURL, channel: channel.channel, token: channel.token)
+                try await UpdateAdminSession.rollback(server: try channel.serverURL, channel: channel.channel, token: channel.token, keyFile: sign)
             }
         }
     }

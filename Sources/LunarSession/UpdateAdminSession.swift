@@ -29,7 +29,7 @@ public enum UpdateAdminSession {
         let release: ReleaseInfo
         do {
             release = try await UpdateAdminClient(server: server, token: token)
-                .publish(archive: data, channel: channel, rollout: rollout, message: message)
+                .publish(archive: data, channel: channel, rollout: rollout, message: message, signingKey: key)
         } catch {
             throw SessionError(error.message)
         }
@@ -80,14 +80,19 @@ public enum UpdateAdminSession {
         }
     }
 
-    /// Rolls the channel's newest active release back.
-    public static func rollback(server: URL, channel: String, token: String) async throws {
+    /// Rolls the channel's newest active release back; with `keyFile`, signs the rollback so that
+    /// devices already running the newest release go back too.
+    public static func rollback(server: URL, channel: String, token: String, keyFile: String? = nil) async throws {
         try checkChannel(channel)
+        var key: BundleSigningKey?
+        if let keyFile {
+            do { key = try BundleSigningKey(contentsOf: URL(fileURLWithPath: keyFile)) } catch { throw SessionError(error.message) }
+        }
         do {
-            let answer = try await UpdateAdminClient(server: server, token: token).rollback(channel: channel)
+            let answer = try await UpdateAdminClient(server: server, token: token).rollback(channel: channel, signingKey: key)
             SessionOutput.standard("""
                 lunar updates: release \(answer.rolledBack.id) (\(answer.rolledBack.version)) of \(channel) is rolled back; \
-                devices now get release \(answer.current.id) (\(answer.current.version))
+                devices now get release \(answer.current.id) (\(answer.current.version))\(key == nil ? "" : ", signed: devices running \(answer.rolledBack.id) go back too")
 
                 """)
         } catch {

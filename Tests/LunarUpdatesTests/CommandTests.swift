@@ -129,7 +129,7 @@ import Testing
         let updates = releases.directory.appendingPathComponent("device")
         let run = ["run", builtIn.root.path, "--updates", server.url.absoluteString, "--channel", "production",
                    "--trust", releases.publicKeyFile.path, "--device-id", "device-1", "--updates-directory", updates.path]
-        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
 
         // First launch: the built-in bundle runs; v1 is staged before the process ends.
         var launch = try Self.lunar(run)
@@ -141,7 +141,7 @@ import Testing
         #expect(launch.out.contains("Text \"v1\""), "\(launch.out)\n\(launch.err)")
 
         // A broken v2 is staged, fails before its first screen, and v1 runs in the same launch.
-        let v2 = try await server.admin.publish(archive: try releases.archive("v2", broken: true), channel: "production")
+        let v2 = try await server.admin.publish(archive: try releases.archive("v2", broken: true), channel: "production", signingKey: releases.key)
         launch = try Self.lunar(run)
         #expect(launch.out.contains("Text \"v1\""))
         launch = try Self.lunar(run)
@@ -167,7 +167,7 @@ import Testing
         defer { Task { await server.stop() } }
         let builtIn = try Releases.bundle("built-in")
         defer { try? FileManager.default.removeItem(at: builtIn.root) }
-        _ = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        _ = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
         let launch = try Self.lunar([
             "run", builtIn.root.path, "--updates", server.url.absoluteString, "--channel", "production",
             "--trust", releases.publicKeyFile.path, "--updates-directory", releases.directory.appendingPathComponent("device").path,

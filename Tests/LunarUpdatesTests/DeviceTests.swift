@@ -29,7 +29,7 @@ import Testing
         let builtInBundle = try ScriptBundle(directory: builtIn.root)
         let directory = try makeTemporaryDirectory("lunar-device")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let release = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        let release = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
 
         let log = LogLines()
         var configuration = Updater.Configuration.test(server: server.url, releases: releases, directory: directory, log: log)
@@ -65,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: builtIn.root) }
         let directory = try makeTemporaryDirectory("lunar-device")
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        _ = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
         var configuration = Updater.Configuration.test(server: server.url, releases: releases, directory: directory, log: LogLines())
         configuration.applyWindow = 30
         let updater = try Updater(configuration)
@@ -87,14 +87,14 @@ import Testing
         let configuration = Updater.Configuration.test(server: server.url, releases: releases, directory: directory, log: log)
 
         // v1 is staged and launches fine: the last good release.
-        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
         var updater = try Updater(configuration)
         _ = await updater.check()
         var launch = await updater.prepareLaunch(builtIn: builtInBundle)
         await updater.firstScreenShown(launch)
         launch.close()
         // v2 is staged; its launch never reaches the first screen (the process "dies": no call).
-        let v2 = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production")
+        let v2 = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production", signingKey: releases.key)
         updater = try Updater(configuration)
         #expect(await updater.check() == .staged(StagedRelease(id: v2.id, version: "1.0.0", sha256: v2.sha256)))
         launch = await updater.prepareLaunch(builtIn: builtInBundle)
@@ -128,7 +128,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = Updater.Configuration.test(server: server.url, releases: releases, directory: directory, log: LogLines())
         for label in ["v1", "v2"] {
-            _ = try await server.admin.publish(archive: try releases.archive(label), channel: "production")
+            _ = try await server.admin.publish(archive: try releases.archive(label), channel: "production", signingKey: releases.key)
             let updater = try Updater(configuration)
             _ = await updater.check()
             let launch = await updater.prepareLaunch(builtIn: builtInBundle)
@@ -137,7 +137,7 @@ import Testing
             await updater.finish()
             launch.close()
         }
-        _ = try await server.admin.rollback(channel: "production")
+        _ = try await server.admin.rollback(channel: "production", signingKey: releases.key)
         let updater = try Updater(configuration)
         _ = await updater.check()
         let launch = await updater.prepareLaunch(builtIn: builtInBundle)
@@ -159,7 +159,7 @@ extension DeviceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = LogLines()
         let configuration = Updater.Configuration.test(server: server.url, releases: releases, directory: directory, log: log)
-        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
+        let v1 = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
         var updater = try Updater(configuration)
         _ = await updater.check()
         let launch = await updater.prepareLaunch(builtIn: builtInBundle)
@@ -168,7 +168,7 @@ extension DeviceTests {
         launch.close()
         #expect(!log.text.contains("patched"))
 
-        let v2 = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production")
+        let v2 = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production", signingKey: releases.key)
         updater = try Updater(configuration)
         #expect(await updater.check() == .staged(StagedRelease(id: v2.id, version: "1.0.0", sha256: v2.sha256)))
         let line = try #require(log.all.first { $0.hasPrefix("release \(v2.id) is patched from release \(v1.id): ") }, "\(log.text)")

@@ -22,15 +22,22 @@ import Testing
             var archiveFaults: [LoopbackServer.Reply] = []
         }
         let state = Mutex(State())
+        /// Signs each offer's release statement (as `lunar publish` does).
+        let key: BundleSigningKey
 
-        func offer(_ archive: Data, id: String, bridgeAPI: String = BridgeAPI.version) {
+        init(key: BundleSigningKey) { self.key = key }
+
+        /// Offers `archive` as release `id`, its statement for `channel` with `sequence` (the id's number by default).
+        func offer(_ archive: Data, id: String, bridgeAPI: String = BridgeAPI.version, channel: String = "production",
+                   sequence: Int? = nil, rollback: Bool = false) {
             let sha = SHA256.hash(data: archive).map { String(format: "%02x", $0) }.joined()
+            let statement = try! ReleaseStatement(channel: channel, sha256: sha, sequence: sequence ?? Int(id) ?? 1, rollback: rollback).signed(with: key)
             state.withLock {
                 $0.archive = archive
                 $0.check = nil
                 $0.release = ReleaseInfo(id: id, channel: "production", version: "1.0.\(id)", bridgeAPI: bridgeAPI, sha256: sha,
                                          size: archive.count, url: "/archives/\(sha).lunar", rollout: 100, state: "active",
-                                         message: "", publishedAt: 0, signedBy: "")
+                                         message: "", publishedAt: 0, signedBy: "", statement: statement)
             }
         }
 
@@ -69,7 +76,7 @@ import Testing
 
         init(directory: URL? = nil) async throws {
             releases = try Releases()
-            script = Script()
+            script = Script(key: releases.key)
             let script = self.script
             server = try LoopbackServer { script.reply($0) }
             self.directory = try directory ?? makeTemporaryDirectory("lunar-device")

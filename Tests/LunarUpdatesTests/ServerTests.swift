@@ -30,11 +30,9 @@ import Testing
         #expect(try await server.client.check(channel: "production", device: "d1", bridgeAPI: "0123456789abcdef") == nil)
         #expect(try await server.client.check(channel: "beta", device: "d1", bridgeAPI: BridgeAPI.version) == nil)
 
-        try await server.client.report(ReportBatch(device: "d1", events: [
-            ReportEvent(release: second.id, kind: .install), ReportEvent(release: second.id, kind: .launch),
-        ]))
+        try await server.report([.install, .launch], about: second, device: "d1")
         // A retried batch counts once.
-        try await server.client.report(ReportBatch(device: "d1", events: [ReportEvent(release: second.id, kind: .install)]))
+        try await server.report([.install], about: second, device: "d1")
         let listed = try await server.admin.releases(channel: "production")
         #expect(listed.map(\.release.id) == [second.id, first.id])
         #expect(listed[0].installs == 1 && listed[0].launches == 1 && listed[0].failures == 0)
@@ -87,11 +85,11 @@ import Testing
         let good = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
         let bad = try await server.admin.publish(archive: try releases.archive("v2", broken: true), channel: "production")
         for device in 0..<3 {
-            try await server.client.report(ReportBatch(device: "ok-\(device)", events: [ReportEvent(release: bad.id, kind: .launch)]))
+            try await server.report([.launch], about: bad, device: "ok-\(device)")
         }
         #expect(try await server.admin.releases(channel: "production")[0].release.state == "active")
         for device in 0..<2 {
-            try await server.client.report(ReportBatch(device: "crash-\(device)", events: [ReportEvent(release: bad.id, kind: .failure, reason: "boom")]))
+            try await server.report([.failure], about: bad, device: "crash-\(device)", reason: "boom")
         }
         let listed = try await server.admin.releases(channel: "production")
         #expect(listed[0].release.state == "halted")

@@ -92,3 +92,27 @@ extension Updater.Configuration {
             deviceID: device, directory: directory, log: log.sink)
     }
 }
+
+extension TestServer {
+    /// Reports `kinds` about `release` as `device` would: it checks first, and sends the
+    /// receipt of the check answer (which must offer `release`) with its events.
+    func report(_ kinds: [ReportEvent.Kind], about release: ReleaseInfo, device: String, reason: String? = nil) async throws {
+        try await Self.report(kinds, about: release, device: device, reason: reason, checkAt: url, reportAt: url)
+    }
+
+    /// Checks at one server and reports at another (two processes sharing one database).
+    static func report(_ kinds: [ReportEvent.Kind], about release: ReleaseInfo, device: String, reason: String? = nil,
+                       checkAt: URL, reportAt: URL) async throws {
+        let answer = try await UpdateClient(server: checkAt).checkAnswer(channel: release.channel, device: device, bridgeAPI: release.bridgeAPI)
+        guard answer.release?.id == release.id, let receipt = answer.receipt else {
+            throw UpdateError("device \(device) is not offered release \(release.id) (offered \(answer.release?.id ?? "none"))")
+        }
+        try await UpdateClient(server: reportAt).report(ReportBatch(
+            device: device, events: kinds.map { ReportEvent(release: release.id, kind: $0, reason: reason, receipt: receipt) }))
+    }
+
+    /// `count` device ids (`PREFIX-N`) inside `release`'s rollout of `percent`.
+    static func devicesInside(_ release: ReleaseInfo, percent: Int, count: Int, prefix: String) -> [String] {
+        Array((0..<100_000).lazy.map { "\(prefix)-\($0)" }.filter { Rollout.includes(percent: percent, device: $0, release: release.id) }.prefix(count))
+    }
+}

@@ -41,7 +41,7 @@ struct UpdateRoutes: Sendable {
             archive(request, context)
         }
         router.get("/patches/:file") { request, context in
-            patch(request, context)
+            try await guarded { try await patch(request, context) }
         }
         router.post("/v1/reports") { request, _ in
             try await guarded { try await report(request) }
@@ -56,7 +56,7 @@ struct UpdateRoutes: Sendable {
             try await guarded { try await admin(request) { try await rollout(request, context) } }
         }
         router.post("/v1/channels/:channel/rollback") { request, context in
-            try await guarded { try await admin(request) { try await rollback(context) } }
+            try await guarded { try await admin(request) { try await rollback(request, context) } }
         }
     }
 
@@ -69,7 +69,8 @@ struct UpdateRoutes: Sendable {
         guard !device.isEmpty, device.count <= 200 else { throw Refusal(.badRequest, "device: give the device's id (?device=ID), at most 200 characters") }
         guard !bridgeAPI.isEmpty, bridgeAPI.count <= 200 else { throw Refusal(.badRequest, "bridgeAPI: give the host's bridge API (?bridgeAPI=HASH)") }
         let release = try await store.check(channel: channel, device: device, bridgeAPI: bridgeAPI)
-        var response = try Self.json(CheckAnswer(release: release))
+        let receipt = release.map { store.receipt(device: device, release: $0.id, channel: channel) }
+        var response = try Self.json(CheckAnswer(release: release, receipt: receipt))
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -100,13 +101,16 @@ struct UpdateRoutes: Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// `GET /patches/OLD-NEW.zstpatch`: NEW's archive as a zstd patch against OLD's (made once,
-    /// then kept beside the archives: like them, immutable).
-    private func patch(_ request: Request, _ context: BasicRequestContext) -> Response {
+    /// `GET /patches/OLD-NEW.zstpatch`: NEW's archive as a zstd patch against OLD's, served only
+    /// for a pair a publish made (a release and the one before it in its channel): a request
+    /// never makes one, so anonymous requests cost no CPU and no disk.
+    private func patch(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let file = context.parameters.get("file") ?? ""
-        let names = file.hasSuffix(".zstpatch") ? file.dropLast(".zstpatch".count).split(separator: "-") : []
-        guard names.count == 2, let patch = archives.patch(from: String(names[0]), to: String(names[1])) else {
-            return Self.error(.notFound, "\(request.uri.path): no such patch (both archives must be on this server)")
+        let names = file.hasSuffix(".zstpatch") ? file.dropLast(".zstpatch".count).split(separator: "-").map(String.init) : []
+        guard names.count == 2, ArchiveFiles.isSHA256(names[0]), ArchiveFiles.isSHA256(names[1]),
+              try await store.hasPatch(from: names[0], to: names[1]), let patch = archives.patch(from: names[0], to: names[1])
+        else {
+            throw Refusal(.notFound, "\(LogText.escaped(request.uri.path, limit: 300)): no such patch (patches are made at publishing, from a release to the next in its channel)")
         }
         var headers = HTTPFields()
         headers[.contentType] = "application/zstd"
@@ -142,7 +146,9 @@ struct UpdateRoutes: Sendable {
         guard batch.events.count <= ReportBatch.maximumEvents else {
             throw Refusal(.contentTooLarge, "a batch carries at most \(ReportBatch.maximumEvents) events (this one has \(batch.events.count))")
         }
-        try await store.record(batch)
+        if case .failure(let refusal) = try await store.record(batch) {
+            throw Refusal(HTTPResponse.Status(code: refusal.status), refusal.message)
+        }
         return Response(status: .noContent)
     }
 
@@ -159,6 +165,11 @@ struct UpdateRoutes: Sendable {
         let archive: BundleArchive
         do { archive = try BundleArchive(data: data, name: "the upload") } catch {
             throw Refusal(.badRequest, error.message)
+        }
+        let version = archive.fileList.version
+        // A version is shown in devices' log lines: one line of printable text.
+        guard !version.isEmpty, version.count <= 100, LogText.escaped(version) == version else {
+            throw Refusal(.badRequest, "the upload's version \(LogText.quoted(version, limit: 100)) is refused: give 1 to 100 printable characters on one line")
         }
         let bridgeAPI = archive.fileList.bridgeAPI
         var signedBy = archive.signature?.keyFingerprint ?? ""
@@ -178,13 +189,29 @@ struct UpdateRoutes: Sendable {
         } catch let error as BundleArchiveError {
             throw Refusal(.forbidden, error.message)
         }
+        let statement = try request.headers[Self.statementHeader].map { text in
+            guard let json = Data(base64Encoded: text), let signed = try? JSONDecoder().decode(SignedReleaseStatement.self, from: json) else {
+                throw Refusal(.badRequest, "Lunar-Release-Statement: not base64 of {\"statement\", \"signature\", \"key\"}")
+            }
+            return signed
+        }
+        var checked: ReleaseStatement?
+        if let statement { checked = try await check(statement, channel: channel, sha256: ArchiveFiles.sha256(data), signer: signedBy) }
         let sha256: String
         do { sha256 = try archives.store(data) } catch {
             throw Refusal(.internalServerError, "the archive cannot be stored: \(error.localizedDescription)")
         }
-        let release = try await store.publish(
+        var release = try await store.publish(
             channel: channel, version: archive.fileList.version, bridgeAPI: bridgeAPI, sha256: sha256, size: data.count,
             rollout: rollout, message: message, signedBy: signedBy)
+        if let statement, let checked {
+            try await store.setStatement(statement, sequence: checked.sequence, release: release.id, channel: channel)
+            release.statement = statement
+        }
+        // The one patch this release gets: from the release devices of its channel most likely run.
+        if let previous = try await store.predecessor(of: release), archives.makePatch(from: previous.sha256, to: sha256) {
+            try await store.addPatch(from: previous.sha256, to: sha256)
+        }
         var response = try Self.json(PublishAnswer(release: release))
         response.status = .created
         return response
@@ -209,15 +236,67 @@ struct UpdateRoutes: Sendable {
         return try Self.json(PublishAnswer(release: updated))
     }
 
-    private func rollback(_ context: BasicRequestContext) async throws -> Response {
+    private func rollback(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let channel = try channelName(context)
+        var request = request
+        let body = try await collect(&request, limit: 16 << 10, what: "a rollback statement")
+        var statement: (signed: SignedReleaseStatement, sequence: Int)?
+        if body.readableBytes > 0 {
+            guard let signed = try? JSONDecoder().decode(SignedReleaseStatement.self, from: Data(buffer: body)) else {
+                throw Refusal(.badRequest, "the rollback body is not a signed release statement {\"statement\", \"signature\", \"key\"}")
+            }
+            // The statement must be for the release the rollback goes back to.
+            guard let (_, target) = try await store.rollbackTarget(channel: channel) else {
+                throw Refusal(.conflict, "channel \(channel) has no release before its newest to go back to (set its rollout to 0 to stop it)")
+            }
+            let checked = try await check(signed, channel: channel, sha256: target.sha256, signer: signed.key)
+            guard checked.rollback else { throw Refusal(.badRequest, "the rollback statement does not say rollback: true") }
+            statement = (signed, checked.sequence)
+        }
         switch try await store.rollback(channel: channel) {
-        case .success(let answer): return try Self.json(answer)
+        case .success(var answer):
+            if let statement {
+                try await store.setStatement(statement.signed, sequence: statement.sequence, release: answer.current.id, channel: channel)
+                answer.current.statement = statement.signed
+            }
+            return try Self.json(answer)
         case .failure(.noActiveRelease):
             throw Refusal(.conflict, "channel \(channel) has no active release to roll back")
         case .failure(.noEarlierRelease(let only)):
             throw Refusal(.conflict, "channel \(channel) has no release before \(only.id) to go back to (set its rollout to 0 to stop it)")
         }
+    }
+
+    /// Where `lunar publish` sends the signed ``ReleaseStatement`` (base64 of its JSON).
+    static let statementHeader = HTTPField.Name("Lunar-Release-Statement")!
+
+    /// Checks a publisher's statement: for `channel` and the archive `sha256`, signed by a
+    /// publisher key when the server has them (by the key `signer` names), and with a sequence
+    /// above every statement of the channel so far.
+    private func check(_ signed: SignedReleaseStatement, channel: String, sha256: String, signer: String) async throws -> ReleaseStatement {
+        let statement: ReleaseStatement
+        do {
+            if configuration.publisherKeys.isEmpty {
+                statement = try signed.unverified()
+            } else {
+                guard let key = configuration.publisherKeys.first(where: { $0.fingerprint == signer && $0.fingerprint == signed.key }) else {
+                    throw Refusal(.forbidden, "the release statement is signed by key \(LogText.quoted(signed.key, limit: 40)), which this server does not take (it takes \(fingerprints))")
+                }
+                statement = try signed.verified(by: key)
+            }
+        } catch let error as UpdateError {
+            throw Refusal(.forbidden, error.message)
+        }
+        guard statement.channel == channel else {
+            throw Refusal(.badRequest, "the release statement is for channel \(LogText.quoted(statement.channel, limit: 64)), not \(channel)")
+        }
+        guard statement.sha256 == sha256 else {
+            throw Refusal(.badRequest, "the release statement is about archive \(LogText.quoted(statement.sha256, limit: 64)), not \(sha256)")
+        }
+        if let newest = try await store.newestSequence(channel: channel), statement.sequence <= newest {
+            throw Refusal(.conflict, "the release statement's sequence \(statement.sequence) is not above channel \(channel)'s newest, \(newest)")
+        }
+        return statement
     }
 
     // MARK: - Helpers

@@ -1,6 +1,7 @@
 import Foundation
 import LunarServing
 import Hummingbird
+import HummingbirdCore
 import Logging
 import LunarPackaging
 import LunarUpdates
@@ -32,8 +33,13 @@ public struct UpdateServer: Sendable {
         public var publisherKeys: [BundlePublicKey] = []
         /// When a rollout halts by itself.
         public var halt = ReleaseStore.HaltPolicy()
+        /// Report rows kept per release (distinct devices × kinds); the rest are taken, not stored.
+        public var reportsPerRelease = 1_000_000
         /// The largest archive an upload may carry.
         public var maximumUpload = 64 << 20
+        /// Header and idle timeouts and the connection cap (kept below the descriptor limit), so
+        /// peers that never finish a request cannot take every socket (slowloris).
+        public var limits = ConnectionLimits().applyingEnvironment()
 
         public init(dataDirectory: URL, adminToken: String) {
             self.dataDirectory = dataDirectory
@@ -51,7 +57,7 @@ public struct UpdateServer: Sendable {
         guard !configuration.adminToken.isEmpty else { throw UpdateDatabaseError("the admin token must not be empty") }
         self.configuration = configuration
         archives = try ArchiveFiles(directory: configuration.dataDirectory.appendingPathComponent("archives", isDirectory: true))
-        store = try await ReleaseStore(database: database, halt: configuration.halt)
+        store = try await ReleaseStore(database: database, halt: configuration.halt, reportsPerRelease: configuration.reportsPerRelease)
     }
 
     /// Serves until the calling task is cancelled; throws when the address cannot be bound.
@@ -62,9 +68,17 @@ public struct UpdateServer: Sendable {
         var logger = Logger(label: "lunar.updates")
         logger.logLevel = .critical
         let host = configuration.host
+        let limits = configuration.limits
         let app = Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: "lunar-updates"),
+            server: HTTPServerBuilder { responder in
+                LimitedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: limits.idleTimeout)), limits: limits)
+            },
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: "lunar-updates",
+                // Past the cap the server stops accepting (connections wait in the backlog) instead
+                // of running out of descriptors, where libdispatch and accept fail.
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { channel in await onListening(BackgroundServer.url(host: host, channel: channel)) },
             logger: logger)
         try await app.run()
@@ -76,6 +90,24 @@ public struct UpdateServer: Sendable {
         let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
                                                            stoppedEarly: { UpdateDatabaseError("the server stopped before it listened") })
         return RunningUpdateServer(url: url, task: task)
+    }
+}
+
+/// HTTP/1 with ``ConnectionDeadlineHandler`` first in each connection's pipeline: it sees the raw
+/// bytes, so a request head that never ends is closed at the header timeout.
+struct LimitedHTTP1Channel: ServerChildChannel {
+    let inner: HTTP1Channel
+    let limits: ConnectionLimits
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+        let limits = self.limits
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(ConnectionDeadlineHandler(limits: limits))
+        }.flatMap { inner.setup(channel: channel, logger: logger) }
+    }
+
+    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
     }
 }
 

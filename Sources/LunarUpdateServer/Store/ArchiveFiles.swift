@@ -36,20 +36,34 @@ struct ArchiveFiles: Sendable {
         return try? Data(contentsOf: url(sha256), options: .mappedIfSafe)
     }
 
-    /// The patch from archive `old` to archive `new` (``ArchivePatch``), made on first use and
-    /// kept in `patches/`; nil when either archive is missing.
+    /// Where patches are kept: `DATA/patches/OLD-NEW.zstpatch`.
+    var patches: URL { directory.deletingLastPathComponent().appendingPathComponent("patches", isDirectory: true) }
+
+    func patchURL(from old: String, to new: String) -> URL { patches.appendingPathComponent("\(old)-\(new).zstpatch") }
+
+    /// The kept patch from archive `old` to archive `new`; nil when there is none. Never made
+    /// here: patches are made once, when a release is published (``makePatch(from:to:)``).
     func patch(from old: String, to new: String) -> Data? {
         guard Self.isSHA256(old), Self.isSHA256(new), old != new else { return nil }
-        let patches = directory.deletingLastPathComponent().appendingPathComponent("patches", isDirectory: true)
-        let file = patches.appendingPathComponent("\(old)-\(new).zstpatch")
-        if let kept = try? Data(contentsOf: file) { return kept }
-        guard let base = read(old), let target = read(new), let patch = try? ArchivePatch.make(from: base, to: target) else { return nil }
+        return try? Data(contentsOf: patchURL(from: old, to: new), options: .mappedIfSafe)
+    }
+
+    /// Makes and keeps the patch from archive `old` to archive `new` (``ArchivePatch``); false
+    /// when either is missing or the patch would not be smaller than `new` itself.
+    func makePatch(from old: String, to new: String) -> Bool {
+        guard Self.isSHA256(old), Self.isSHA256(new), old != new else { return false }
+        let file = patchURL(from: old, to: new)
+        if FileManager.default.fileExists(atPath: file.path) { return true }
+        guard let base = read(old), let target = read(new), let patch = try? ArchivePatch.make(from: base, to: target),
+              patch.count < target.count
+        else { return false }
         try? FileManager.default.createDirectory(at: patches, withIntermediateDirectories: true)
         let temporary = patches.appendingPathComponent(".\(UUID().uuidString).tmp")
-        if (try? patch.write(to: temporary)) != nil, rename(temporary.path, file.path) != 0 {
+        guard (try? patch.write(to: temporary)) != nil, rename(temporary.path, file.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
+            return false
         }
-        return patch
+        return true
     }
 
     static func sha256(_ data: Data) -> String {

@@ -116,6 +116,13 @@ public final class PostgresUpdateDatabase: UpdateDatabase {
                     switch cell.dataType {
                     case .int2, .int4, .int8: values[cell.columnName] = .integer(Int(try cell.decode(Int64.self)))
                     case .bool: values[cell.columnName] = .integer(try cell.decode(Bool.self) ? 1 : 0)
+                    case .float4, .float8:
+                        // As in SQLite: a REAL is taken only when it is exactly a whole number.
+                        let number = try cell.decode(Double.self)
+                        guard let whole = Int(exactly: number) else {
+                            throw UpdateDatabaseError("PostgreSQL: column \(cell.columnName) holds \(number), not a whole number this server can use")
+                        }
+                        values[cell.columnName] = .integer(whole)
                     default: values[cell.columnName] = .text((try? cell.decode(String.self)) ?? "")
                     }
                 }

@@ -49,13 +49,18 @@ public final class SQLiteUpdateDatabase: UpdateDatabase {
         do { rows = try await connection.query(statement, data) } catch {
             throw UpdateDatabaseError("SQLite: \(error)")
         }
-        return rows.map { row in
+        return try rows.map { row in
             var values: SQLRow = [:]
             for column in row.columns {
                 switch column.data {
                 case .integer(let number): values[column.name] = .integer(Int(number))
                 case .text(let text): values[column.name] = .text(text)
-                case .float(let number): values[column.name] = .integer(Int(number))
+                case .float(let number):
+                    // A row may hold any REAL (written by another tool, or 1e300): converted only when exact.
+                    guard let whole = Int(exactly: number) else {
+                        throw UpdateDatabaseError("SQLite: column \(column.name) holds \(number), not a whole number this server can use")
+                    }
+                    values[column.name] = .integer(whole)
                 case .blob, .null: values[column.name] = .null
                 }
             }

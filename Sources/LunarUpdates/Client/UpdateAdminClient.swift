@@ -1,5 +1,7 @@
+import Crypto
 import Foundation
 import LunarNetwork
+import LunarPackaging
 
 /// What `lunar publish` and `lunar updates list|rollout|rollback` say to an update server:
 /// every call carries the admin token (`Authorization: Bearer TOKEN`).
@@ -24,9 +26,22 @@ public struct UpdateAdminClient: Sendable {
     /// Uploads a signed archive as a new release of `channel`; returns it as the server stored it.
     /// - Throws: ``UpdateError`` with the server's reason when it refuses (a wrong token, an
     ///   unsigned archive or one signed by a key it does not take, a malformed archive).
-    public func publish(archive: Data, channel: String, rollout: Int = 100, message: String = "") async throws(UpdateError) -> ReleaseInfo {
+    ///
+    /// With `signingKey` (the key that signed the archive) it also sends a ``ReleaseStatement``
+    /// for `channel` with the next sequence: devices take no release without one.
+    public func publish(archive: Data, channel: String, rollout: Int = 100, message: String = "",
+                        signingKey: BundleSigningKey? = nil) async throws(UpdateError) -> ReleaseInfo {
         let url = try endpoint("v1/channels/\(channel)/releases", query: ["rollout": String(rollout), "message": message])
-        let response = try await http.send("POST", url, headers: headers(["Content-Type": "application/octet-stream"]), body: archive)
+        var extra = ["Content-Type": "application/octet-stream"]
+        if let signingKey {
+            let sha256 = SHA256.hash(data: archive).map { String(format: "%02x", $0) }.joined()
+            let statement = ReleaseStatement(channel: channel, sha256: sha256, sequence: try await nextSequence(channel))
+            let signed = try statement.signed(with: signingKey)
+            do { extra["Lunar-Release-Statement"] = try JSONEncoder().encode(signed).base64EncodedString() } catch {
+                throw UpdateError("cannot encode the release statement: \(error)")
+            }
+        }
+        let response = try await http.send("POST", url, headers: headers(extra), body: archive)
         return try UpdateHTTP.decode(PublishAnswer.self, from: response, what: "publishing to \(channel)").release
     }
 
@@ -44,9 +59,35 @@ public struct UpdateAdminClient: Sendable {
     }
 
     /// Rolls the channel's newest active release back: devices get the release before it.
-    public func rollback(channel: String) async throws(UpdateError) -> RollbackAnswer {
-        let response = try await http.send("POST", try endpoint("v1/channels/\(channel)/rollback"), headers: headers())
+    ///
+    /// With `signingKey` it sends a signed rollback statement for the release it goes back to,
+    /// so devices that run the newest release go back too; without, only devices that do not
+    /// have the newest yet are kept from it (devices refuse an unsigned downgrade).
+    public func rollback(channel: String, signingKey: BundleSigningKey? = nil) async throws(UpdateError) -> RollbackAnswer {
+        var body: Data?
+        if let signingKey {
+            let listed = try await releases(channel: channel)
+            let active = listed.filter { $0.release.state == "active" }
+            if active.count >= 2 {
+                let statement = ReleaseStatement(channel: channel, sha256: active[1].release.sha256,
+                                                 sequence: ReleaseStatement.nextSequence(after: Self.newestSequence(listed)), rollback: true)
+                do { body = try JSONEncoder().encode(try statement.signed(with: signingKey)) } catch {
+                    throw UpdateError("cannot encode the rollback statement: \(error)")
+                }
+            }
+        }
+        let response = try await http.send("POST", try endpoint("v1/channels/\(channel)/rollback"),
+                                           headers: headers(body == nil ? [:] : ["Content-Type": "application/json"]), body: body)
         return try UpdateHTTP.decode(RollbackAnswer.self, from: response, what: "rolling back \(channel)")
+    }
+
+    /// The sequence a new statement of `channel` takes: above every statement it has.
+    private func nextSequence(_ channel: String) async throws(UpdateError) -> Int {
+        ReleaseStatement.nextSequence(after: Self.newestSequence(try await releases(channel: channel)))
+    }
+
+    static func newestSequence(_ releases: [ReleaseSummary]) -> Int? {
+        releases.compactMap { try? $0.release.statement?.unverified().sequence }.max()
     }
 
     private func headers(_ extra: [String: String] = [:]) -> [String: String] {

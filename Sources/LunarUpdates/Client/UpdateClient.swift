@@ -18,9 +18,14 @@ public struct UpdateClient: Sendable {
     /// The newest release of `channel` this device may have, or nil when it should run its
     /// built-in bundle.
     public func check(channel: String, device: String, bridgeAPI: String) async throws(UpdateError) -> ReleaseInfo? {
+        try await checkAnswer(channel: channel, device: device, bridgeAPI: bridgeAPI).release
+    }
+
+    /// The whole check answer: the release and the receipt to send with reports about it.
+    public func checkAnswer(channel: String, device: String, bridgeAPI: String) async throws(UpdateError) -> CheckAnswer {
         let url = try UpdateEndpoint.url(server, "v1/channels/\(channel)/check", query: ["device": device, "bridgeAPI": bridgeAPI])
         let response = try await http.send("GET", url)
-        return try UpdateHTTP.decode(CheckAnswer.self, from: response, what: "checking \(channel)").release
+        return try UpdateHTTP.decode(CheckAnswer.self, from: response, what: "checking \(channel)")
     }
 
     /// Sends a batch of reports; returns once the server took it.

@@ -34,6 +34,33 @@ struct DeviceState: Codable, Sendable, Equatable {
     var builtInChosen = false
     /// Reports not yet taken by the server, oldest first (at most ``reportsKept``).
     var reports: [ReportEvent] = []
+    /// The receipt each release's check answer gave (release id → receipt), sent with its reports;
+    /// kept only for releases the state still names.
+    var receipts: [String: String] = [:]
+    /// The highest statement sequence of a release this device took: an offer below it is a
+    /// downgrade, taken only as a signed rollback (whose sequence is higher).
+    var sequence = 0
+
+    init() {}
+
+    /// Decodes what any earlier version wrote: fields it did not have take their defaults.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        good = try container.decodeIfPresent([StagedRelease].self, forKey: .good) ?? []
+        pending = try container.decodeIfPresent(StagedRelease.self, forKey: .pending)
+        launching = try container.decodeIfPresent(StagedRelease.self, forKey: .launching)
+        bad = try container.decodeIfPresent([String].self, forKey: .bad) ?? []
+        builtInChosen = try container.decodeIfPresent(Bool.self, forKey: .builtInChosen) ?? false
+        reports = try container.decodeIfPresent([ReportEvent].self, forKey: .reports) ?? []
+        receipts = try container.decodeIfPresent([String: String].self, forKey: .receipts) ?? [:]
+        sequence = try container.decodeIfPresent(Int.self, forKey: .sequence) ?? 0
+    }
+
+    /// Keeps the receipts of the releases the state names (good, pending, launching, queued reports).
+    mutating func pruneReceipts() {
+        let named = Set(good.map(\.id) + [pending?.id, launching?.id].compactMap { $0 } + reports.map(\.release))
+        receipts = receipts.filter { named.contains($0.key) }
+    }
 
     static let goodKept = 3
     static let reportsKept = 200
@@ -41,6 +68,8 @@ struct DeviceState: Codable, Sendable, Equatable {
 
     /// Queues a report, dropping the oldest past the bound.
     mutating func queue(_ event: ReportEvent) {
+        var event = event
+        if event.receipt == nil { event.receipt = receipts[event.release] }
         reports.append(event)
         if reports.count > Self.reportsKept { reports.removeFirst(reports.count - Self.reportsKept) }
     }
@@ -49,6 +78,14 @@ struct DeviceState: Codable, Sendable, Equatable {
     mutating func markBad(_ release: StagedRelease) {
         if !bad.contains(release.sha256) { bad.append(release.sha256) }
         if bad.count > Self.badKept { bad.removeFirst(bad.count - Self.badKept) }
+        good.removeAll { $0.sha256 == release.sha256 }
+        if pending?.sha256 == release.sha256 { pending = nil }
+        if launching?.sha256 == release.sha256 { launching = nil }
+    }
+
+    /// An archive missing from disk: the release leaves every list (it is not bad: it may be
+    /// downloaded again).
+    mutating func forget(_ release: StagedRelease) {
         good.removeAll { $0.sha256 == release.sha256 }
         if pending?.sha256 == release.sha256 { pending = nil }
         if launching?.sha256 == release.sha256 { launching = nil }

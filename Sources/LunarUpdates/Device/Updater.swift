@@ -127,6 +127,10 @@ public actor Updater {
     /// - Throws: ``UpdateError`` when the directory cannot be made.
     public init(_ configuration: Configuration) throws(UpdateError) {
         if let problem = ChannelName.problem(configuration.channel) { throw UpdateError(problem) }
+        var configuration = configuration
+        let sink = configuration.log
+        // Every line carries text a server supplied (ids, versions, errors): one line each, always.
+        configuration.log = { sink(LogText.escaped($0)) }
         self.configuration = configuration
         files = UpdateFiles(root: configuration.directory.standardizedFileURL)
         client = UpdateClient(server: configuration.server, transport: configuration.transport, timeout: configuration.timeout)
@@ -190,7 +194,7 @@ public actor Updater {
     /// Waits (up to `timeout` seconds) for the background check, its download and the
     /// reports to finish: call it before the process exits.
     public func finish(timeout: Double = 30) async {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        let deadline = ContinuousClock.now + .milliseconds(Self.milliseconds(timeout))
         if let checkTask { _ = await Self.value(of: checkTask, within: Self.seconds(until: deadline)) }
         let flush = startFlush()
         _ = await Self.value(of: flush, within: Self.seconds(until: deadline))
@@ -208,6 +212,12 @@ public actor Updater {
             candidates += state.good.filter { $0 != state.pending }
         }
         for candidate in candidates where !state.bad.contains(candidate.sha256) {
+            guard FileManager.default.fileExists(atPath: files.archive(candidate.sha256).path) else {
+                // Said once: the entry goes, so the next launch does not find it again.
+                state.forget(candidate)
+                configuration.log("release \(candidate.id) (\(candidate.version)) is dropped: its archive \(files.archive(candidate.sha256).path) is missing")
+                continue
+            }
             do {
                 let archive = try BundleArchive(contentsOf: files.archive(candidate.sha256))
                 let bundle: ScriptBundle
@@ -264,8 +274,8 @@ public actor Updater {
     }
 
     private func checkAndStage() async throws(UpdateError) -> CheckOutcome {
-        let offered = try await client.check(channel: configuration.channel, device: configuration.deviceID, bridgeAPI: configuration.bridgeAPI)
-        guard let release = offered else {
+        let answer = try await client.checkAnswer(channel: configuration.channel, device: configuration.deviceID, bridgeAPI: configuration.bridgeAPI)
+        guard let release = answer.release else {
             if !state.builtInChosen || state.pending != nil {
                 state.builtInChosen = true
                 state.pending = nil
@@ -274,6 +284,10 @@ public actor Updater {
             }
             return .builtIn
         }
+        guard LogText.isReleaseID(release.id) else {
+            throw UpdateError("the server offers a release whose id \(LogText.quoted(release.id, limit: 40)) is not a release id (decimal digits)")
+        }
+        if let receipt = answer.receipt { state.receipts[release.id] = receipt }
         let wasBuiltIn = state.builtInChosen
         state.builtInChosen = false
         let staged = StagedRelease(release)
@@ -292,19 +306,48 @@ public actor Updater {
             persist()
             throw UpdateError("release \(release.id) was built for bridge API \(release.bridgeAPI), but this host's bridge API is \(configuration.bridgeAPI)")
         }
+        let statement = try acceptable(release)
         if FileManager.default.fileExists(atPath: files.archive(release.sha256).path) {
             // An earlier good release (a rollback): its verified archive is here already.
+            state.sequence = max(state.sequence, statement.sequence)
             state.pending = staged
             persist()
             configuration.log("release \(release.id) (\(release.version)) is staged for the next launch (kept from before)")
             return .staged(staged)
         }
         try await download(release)
+        // Again: a persist while the download ran dropped receipts the state did not name yet.
+        if let receipt = answer.receipt { state.receipts[release.id] = receipt }
+        state.sequence = max(state.sequence, statement.sequence)
         state.pending = staged
         state.queue(ReportEvent(release: release.id, kind: .install))
         persist()
         configuration.log("release \(release.id) (\(release.version)) is downloaded, verified and staged for the next launch")
         return .staged(staged)
+    }
+
+    /// The release's statement, when the trusted key signed it for this archive and this channel
+    /// and its sequence is not below what this device took before (a downgrade needs the
+    /// publisher's signed rollback, which carries a higher sequence).
+    private func acceptable(_ release: ReleaseInfo) throws(UpdateError) -> ReleaseStatement {
+        guard let signed = release.statement else {
+            throw UpdateError("release \(release.id) carries no signed release statement (its channel and sequence): it was published by an older lunar publish; publish it again")
+        }
+        let statement: ReleaseStatement
+        do { statement = try signed.verified(by: configuration.trustedKey) } catch {
+            throw UpdateError("release \(release.id): \(error.message)")
+        }
+        guard statement.sha256 == release.sha256 else {
+            throw UpdateError("release \(release.id): its release statement is about another archive")
+        }
+        guard statement.channel == configuration.channel else {
+            throw UpdateError("release \(release.id) was published for channel \(LogText.quoted(statement.channel, limit: 64)), not \(configuration.channel): refused")
+        }
+        guard statement.sequence >= state.sequence else {
+            throw UpdateError("release \(release.id) (\(release.version)) is older than what this device took (sequence \(statement.sequence) < \(state.sequence)) and no signed rollback says to go back: refused")
+        }
+        if statement.rollback { configuration.log("release \(release.id) (\(release.version)) is a rollback the publisher signed") }
+        return statement
     }
 
     /// Gets the archive (a patch against the last good release when the server has one, else
@@ -423,12 +466,19 @@ public actor Updater {
         var attempt = 0
         while !state.reports.isEmpty, attempt < 3 {
             let batch = Array(state.reports.prefix(ReportBatch.maximumEvents))
+            let sent = batch.map { event in
+                var event = event
+                if event.receipt == nil { event.receipt = state.receipts[event.release] }
+                return event
+            }
             do {
-                try await client.report(ReportBatch(device: configuration.deviceID, events: batch))
-                for event in batch {
-                    if let index = state.reports.firstIndex(of: event) { state.reports.remove(at: index) }
-                }
-                persist()
+                try await client.report(ReportBatch(device: configuration.deviceID, events: sent))
+                drop(batch)
+                attempt = 0
+            } catch where error.status.map({ (400..<500).contains($0) && $0 != 408 && $0 != 429 }) ?? false {
+                // The server will never take these (a release it does not have, no receipt): sending them again changes nothing.
+                configuration.log("the server refused \(batch.count) reports (\(error.message)); they are dropped")
+                drop(batch)
                 attempt = 0
             } catch {
                 attempt += 1
@@ -441,9 +491,17 @@ public actor Updater {
         }
     }
 
+    private func drop(_ batch: [ReportEvent]) {
+        for event in batch {
+            if let index = state.reports.firstIndex(of: event) { state.reports.remove(at: index) }
+        }
+        persist()
+    }
+
     // MARK: - Helpers
 
     private func persist() {
+        state.pruneReceipts()
         do { try files.save(state) } catch {
             configuration.log("\(error.message) (the update state stays in memory for this launch)")
         }
@@ -466,6 +524,13 @@ public actor Updater {
         }
     }
 
+    /// Seconds a host gave (an apply window, a finish timeout) as milliseconds, checked: NaN or
+    /// less than 0 is 0, and more than a year is a year (`Int(1e300 * 1000)` would trap).
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 365 * 86_400) * 1000)
+    }
+
     private static func seconds(until deadline: ContinuousClock.Instant) -> Double {
         let left = deadline - ContinuousClock.now
         return max(0, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
@@ -476,7 +541,7 @@ public actor Updater {
         await withTaskGroup(of: T?.self) { group in
             group.addTask { await task.value }
             group.addTask {
-                try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))  // the deadline, not a wait for an event
+                try? await Task.sleep(for: .milliseconds(milliseconds(seconds)))  // the deadline, not a wait for an event
                 return nil
             }
             let first = await group.next() ?? nil

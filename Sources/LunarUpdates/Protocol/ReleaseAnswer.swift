@@ -27,9 +27,14 @@ public struct ReleaseInfo: Codable, Sendable, Hashable {
     public var publishedAt: Int
     /// The fingerprint of the key that signed it.
     public var signedBy: String
+    /// The publisher's signed statement of its channel and sequence (``ReleaseStatement``);
+    /// devices take no release without one. Absent for releases published before statements.
+    public var statement: SignedReleaseStatement?
 
     public init(id: String, channel: String, version: String, bridgeAPI: String, sha256: String, size: Int, url: String,
-                rollout: Int, state: String, message: String, publishedAt: Int, signedBy: String) {
+                rollout: Int, state: String, message: String, publishedAt: Int, signedBy: String,
+                statement: SignedReleaseStatement? = nil) {
+        self.statement = statement
         self.id = id
         self.channel = channel
         self.version = version
@@ -49,7 +54,13 @@ public struct ReleaseInfo: Codable, Sendable, Hashable {
 /// built-in bundle). `GET /v1/channels/NAME/check?device=ID&bridgeAPI=HASH`.
 public struct CheckAnswer: Codable, Sendable, Hashable {
     public var release: ReleaseInfo?
-    public init(release: ReleaseInfo?) { self.release = release }
+    /// What the device sends with its reports about `release`: the server's proof that it
+    /// offered that release to that device (absent with no release, and from older servers).
+    public var receipt: String?
+    public init(release: ReleaseInfo?, receipt: String? = nil) {
+        self.release = release
+        self.receipt = receipt
+    }
 }
 
 /// A release with what devices reported about it: a line of `lunar updates list`.
@@ -105,11 +116,15 @@ public struct ReportEvent: Codable, Sendable, Hashable {
     public var kind: Kind
     /// Why, for a failure (at most 500 characters are kept).
     public var reason: String?
+    /// The receipt of the check answer that offered `release` to this device: a server takes
+    /// reports only with it.
+    public var receipt: String?
 
-    public init(release: String, kind: Kind, reason: String? = nil) {
+    public init(release: String, kind: Kind, reason: String? = nil, receipt: String? = nil) {
         self.release = release
         self.kind = kind
         self.reason = reason
+        self.receipt = receipt
     }
 }
 

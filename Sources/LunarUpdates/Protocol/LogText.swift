@@ -1,0 +1,38 @@
+/// Text a peer supplied (a release id, a version, a server's error), made safe for one log line:
+/// a newline or escape sequence in it could otherwise forge a `lunar: updates:` line.
+public enum LogText {
+    /// `text` on one line: backslashes and control characters escaped (`\n`, `\u{1B}`), cut at
+    /// `limit` characters (with `...`).
+    public static func escaped(_ text: some StringProtocol, limit: Int = 2000) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit { result += "..."; break }
+            count += 1
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                    || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// ``escaped(_:limit:)`` in single quotes.
+    public static func quoted(_ text: some StringProtocol, limit: Int = 200) -> String {
+        "'" + escaped(text, limit: limit) + "'"
+    }
+
+    /// Whether `text` is a release id as servers give them: 1 to 20 decimal digits.
+    public static func isReleaseID(_ text: String) -> Bool {
+        (1...20).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) }
+    }
+}
