@@ -94,10 +94,13 @@ public enum LuaScopeKind: Sendable {
 /// chunk name and line, so functions a hot reload re-created bind them again.
 ///
 /// Stopping blocks the executor inside Lua: timers, renders and network completions wait (the
-/// whole app pauses), and the instruction budget does not count. While stopped, the executor
-/// runs only jobs given to ``submit(_:)``; a client's own I/O must live on another thread.
+/// whole app pauses), and the stopped call's instruction budget does not count; expressions
+/// evaluated in a stop (and conditions, logpoints) each run under a budget of their own. While
+/// stopped, the executor runs only jobs given to ``submit(_:)``; a client's own I/O must live on
+/// another thread. Frame ids, references and pages are any `Int`: one that names nothing gives
+/// nothing, never a trap.
 ///
-/// Threading: ``submit(_:)``, ``resume(_:)`` and ``pause()`` may be called from any thread;
+/// Threading: ``submit(_:)``, ``resume(_:)``, ``pause()`` and ``cancelEvaluation()`` may be called from any thread;
 /// every other method runs on the executor, inside a submitted job.
 public final class LuaDebugger: @unchecked Sendable {
     private let executor: LuaExecutor
@@ -572,7 +575,8 @@ public final class LuaDebugger: @unchecked Sendable {
 
     /// Evaluates `expression` (or runs it as a statement when it is not one) in the frame
     /// `frameID` while stopped, seeing its locals and upvalues; otherwise in the globals.
-    /// Throws the error's message.
+    /// Either way under an instruction budget (in a stop, ``evaluationBudget`` unless the state
+    /// has one). Fails with the error's message.
     public func evaluate(_ expression: String, frame frameID: Int?) -> Result<LuaDebugValue, LuaDebugError> {
         guard let state else { return .failure(LuaDebugError(message: "not attached")) }
         let L = stoppedThread ?? state.L
