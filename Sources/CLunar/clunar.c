@@ -377,16 +377,14 @@ static int lunar_trampoline(lua_State *L) {
         int failed = r == LUNAR_RAISE || r == LUNAR_RAISE_WHERE;
         lunar_run_after(L, c, box, after_ref, !failed, r >= 0 ? r : failed);
     }
+    if (r >= 0 && c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
     // Work Swift charged (lunar_budget_take), or a stop asked for while it ran, stops the
     // script here, at its caller's line: Swift never raises. A yield stops at the resume.
     if (r > LUNAR_YIELD_BASE && lunar_budget_spent(c)) lunar_budget_charge(L, 0);
-    if (r >= 0) {
-        if (c->limit != 0 && c->lenient == 0 && c->used > c->limit) {
-            lua_pushliteral(L, "not enough memory");
-            return lua_error(L);
-        }
-        return r;
-    }
+    if (r >= 0) return r;
     if (r == LUNAR_RAISE) return lua_error(L);
     if (r == LUNAR_RAISE_WHERE) {
         luaL_where(L, 1);

@@ -130,6 +130,7 @@ extension String: LuaConvertible {
     @inlinable public func push(to stack: LuaStack) {
         var s = self
         s.withUTF8 { buf in
+            if buf.count >= LuaState.chargedStringLength { stack.state.account(units: buf.count / LuaState.bytesPerUnit) }
             buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(stack.L, $0.baseAddress, $0.count) }
         }
     }
@@ -143,6 +144,7 @@ extension String: LuaConvertible {
         var len = 0
         let p = lua_tolstring(stack.L, index, &len)!
         let buf = UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self)
+        if len >= LuaState.chargedStringLength { stack.state.account(units: len / LuaState.bytesPerUnit) }
         if let s = String.fromLua(buf) { return s }
         throw LuaTypeMismatch(problem: "string is not valid UTF-8")
     }
@@ -164,6 +166,7 @@ extension String {
 extension Array: LuaPushable where Element: LuaPushable {
     public func push(to stack: LuaStack) {
         _ = stack.reserve(3)
+        stack.state.account(units: count * LuaState.entryCost)
         lua_createtable(stack.L, Int32(clamping: count), 0)
         for (i, e) in enumerated() {
             e.push(to: stack)
@@ -182,6 +185,7 @@ extension Array: LuaReadable where Element: LuaReadable {
         guard stack.reserve(2) else { throw LuaTypeMismatch(problem: "stack overflow") }
         let abs = lua_absindex(L, index)
         let n = lua_rawlen(L, abs)
+        stack.state.account(units: Swift.min(Int(clamping: n), 1 << 32) * LuaState.entryCost)
         var result: [Element] = []
         result.reserveCapacity(Int(n))
         var i: lua_Integer = 1
@@ -203,6 +207,7 @@ extension Array: LuaReadable where Element: LuaReadable {
 extension Dictionary: LuaPushable where Key == String, Value: LuaPushable {
     public func push(to stack: LuaStack) {
         _ = stack.reserve(3)
+        stack.state.account(units: count * LuaState.entryCost)
         lua_createtable(stack.L, 0, Int32(clamping: count))
         for (k, v) in self {
             k.push(to: stack)
@@ -241,6 +246,7 @@ extension Dictionary: LuaReadable where Key == String, Value: LuaReadable {
             }
             lunar_pop(L, 1)
         }
+        stack.state.account(units: result.count * LuaState.entryCost)
         return result
     }
     public static var luaTypeName: String { "table<string, \(Value.luaTypeName)>" }
@@ -339,6 +345,8 @@ extension LuaValue: LuaConvertible {
                 lua_pushnil(L)  // deeper than any sane value; Lua would refuse it too
                 return
             }
+            // Copying a table is native work a script asked for: charged per entry.
+            stack.state.account(units: (t.array.count + t.fields.count) * LuaState.entryCost)
             lua_createtable(L, Int32(clamping: t.array.count), Int32(clamping: t.fields.count))
             for (i, v) in t.array.enumerated() {
                 v.push(to: stack, depth: depth + 1)
@@ -449,6 +457,7 @@ extension LuaValue: LuaConvertible {
                 }
                 lunar_pop(L, 1)
             }
+            stack.state.account(units: (table.array.count + table.fields.count) * LuaState.entryCost)
             return .table(table)
         default:
             lua_pushvalue(L, index)

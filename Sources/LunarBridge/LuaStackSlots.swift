@@ -88,6 +88,8 @@ extension LuaStack {
     /// fields, and returns a view of it.
     @inlinable @discardableResult
     public func pushNewTable(arrayCapacity: Int = 0, fieldCapacity: Int = 0) -> LuaTableView {
+        // The entries it is made for are native work a script asked for (LuaState.entryCost each).
+        state.account(units: (min(max(0, arrayCapacity), 1 << 32) + min(max(0, fieldCapacity), 1 << 32)) * LuaState.entryCost)
         lua_createtable(L, Int32(clamping: arrayCapacity), Int32(clamping: fieldCapacity))
         return LuaTableView(stack: self, index: lua_gettop(L))
     }

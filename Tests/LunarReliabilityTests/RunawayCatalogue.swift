@@ -108,6 +108,14 @@ import Testing
     static let workInSwift: [Bomb] = [
         ("layout.compute of a 20,000-node tree, in a loop",
          #"local layout = require("lunar.layout") local kids = {} for i = 1, 20000 do kids[i] = { style = { height = 1 } } end local tree = { children = kids } while true do layout.compute(tree, { width = 100 }) end"#),
+        ("router.url with a 20,000-item query, in a loop",
+         #"local router = require("lunar.router") local q = {} for i = 1, 20000 do q["k" .. i] = "v" end while true do router.url("/a", nil, q) end"#),
+        ("router.queryString of 20,000 items, in a loop",
+         #"local router = require("lunar.router") local q = {} for i = 1, 20000 do q["k" .. i] = "v" end while true do router.queryString(q) end"#),
+        ("router.parseQuery of a 20,000-item URL, in a loop",
+         #"local router = require("lunar.router") local p = {} for i = 1, 20000 do p[i] = "k" .. i .. "=v" end local url = "/a?" .. table.concat(p, "&") while true do router.parseQuery(url) end"#),
+        ("storage.set of a small value, in a loop (a write to disk each)",
+         #"local storage = require("lunar.storage") local i = 0 while true do i = i + 1 storage.set("k", i) end"#),
     ].map { Bomb(name: $0.0, code: $0.1, stoppedWith: "instruction budget exceeded") }
 
     @Test(arguments: bombs)

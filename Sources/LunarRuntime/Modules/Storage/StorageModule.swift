@@ -33,6 +33,7 @@ enum StorageModule {
             let key: String = try frame.argument(1)
             let store = try frame.state.scriptStorage.store()
             if frame.stack.type(at: 2).isAbsent {
+                if store.jsonText(forKey: key) != nil { try frame.charge(units: writeCost) }  // a write
                 try store.removeValue(forKey: key)
                 return .results(0)
             }
@@ -49,12 +50,16 @@ enum StorageModule {
             } catch {
                 throw StorageError(kind: .unstorable, key: key, message: "cannot store '\(key)': \(error.message)")
             }
+            // Charged before the write, so a spent budget changes nothing.
+            try frame.charge(units: writeCost + text.count)
             try store.setJSONText(text, forKey: key)
             return .results(0)
         }
         m.rawFunction("remove(key: string)", summary: "Removes key.") { frame in
             let key: String = try frame.argument(1)
-            try frame.state.scriptStorage.store().removeValue(forKey: key)
+            let store = try frame.state.scriptStorage.store()
+            if store.jsonText(forKey: key) != nil { try frame.charge(units: writeCost) }  // a write
+            try store.removeValue(forKey: key)
             return .results(0)
         }
         m.rawFunction("keys(): string[]", summary: "Every stored key.") { frame in
@@ -62,4 +67,8 @@ enum StorageModule {
             return .results(1)
         }
     }
+
+    /// Instructions charged for each write to disk (`set`, `remove`): a write and its fsync take a
+    /// millisecond or more (15 ms here), so a loop of small writes is stopped by the budget too.
+    static let writeCost = 300_000
 }
