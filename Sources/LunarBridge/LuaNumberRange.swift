@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Swift's conversions trap on a value they cannot hold (`Int(1e300)`, a wait of 1e10 seconds
 /// turned into nanoseconds), and a trap kills the host. A number checked against one of these
-/// ranges converts safely everywhere below. docs/lua/README.md ("Numbers") lists the ranges.
+/// ranges converts safely everywhere below. docs/lua/numbers.md lists the ranges.
 public struct LuaNumberRange: Sendable, Hashable {
     /// The largest duration, in seconds: one year (365 days).
     public static let maxSeconds: Double = 31_536_000

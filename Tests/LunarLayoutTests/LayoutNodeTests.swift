@@ -155,6 +155,18 @@ final class MeasureCounter {
         #expect(children.map(\.frame.left) == [0, 33.5, 66.5])
     }
 
+    /// A scale whose product with a position overflows (1e308) leaves the layout unrounded: it
+    /// gave inf / inf, a NaN width (issue 28).
+    @Test func anOverflowingScaleGivesNoNaN() {
+        let children = (0..<3).map { _ in LayoutNode(style: LayoutStyle { $0.flexGrow = 1 }) }
+        let root = LayoutNode(style: LayoutStyle { $0.width = 100; $0.height = 10; $0.flexDirection = .row }, children: children)
+        root.calculateLayout(pointScaleFactor: 1e308)
+        let frames = [root.frame] + children.map(\.frame)
+        #expect(frames.allSatisfy { $0.width.isFinite && $0.height.isFinite && $0.left.isFinite && $0.top.isFinite })
+        #expect(root.frame.width == 100)
+        #expect(abs(children.map(\.frame.width).reduce(0, +) - 100) < 0.0001)
+    }
+
     /// Yoga's tests/YGRoundingMeasureFuncTest.cpp: a measured leaf's fractional size rounds up.
     @Test(arguments: [(1.0, 11.0), (2.0, 10.5), (4.0, 10.25), (1.0 / 3.0, 12.0), (0.0, 10.2)])
     func measuredLeavesRoundUp(scale: Double, expected: Double) {

@@ -8,7 +8,7 @@ import Testing
 /// that a Swift conversion could not hold (`Int(1e300)`, a wait of 1e10 s in nanoseconds): each
 /// killed the `lunar` process (SIGILL). Every case runs the real binary: `lunar exec`, the
 /// headless `lunar run`, or the terminal UI in tmux. The process must live and report the
-/// refusal at the script's `file:line` (docs/lua/README.md, "Numbers", has the ranges); where
+/// refusal at the script's `file:line` (docs/lua/numbers.md has the ranges); where
 /// clamping is the documented meaning (a scroll offset past the content), it must clamp.
 @Suite(.timeLimit(.minutes(2))) struct NumberBoundaryCatalogue {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -170,6 +170,9 @@ import Testing
              code: #"ui.Text { "x", style = { width = 1e300 } },"#, refusal: "style.width must be within ±1e9", atRender: true),
         Case(name: "ui.scrollTo a List to y = 1e300", place: .render,
              code: #"ui.List { id = "feed", items = ITEMS, key = "id", row = ROW, onScroll = SCROLL },"#, refusal: nil),
+        Case(name: "ui.List estimatedItemSize = 1e-300 in the terminal, scrolled to y = 1e300", place: .render,
+             code: #"ui.List { id = "feed", items = ITEMS, key = "id", row = ROW, estimatedItemSize = 1e-300, onScroll = SCROLL },"#,
+             refusal: nil),
         Case(name: "ui.scrollTo a ScrollView to y = 1e300", place: .render,
              code: #"ui.ScrollView { id = "feed", onScroll = SCROLL, style = { height = 100 }, ui.Column(ROWS()) },"#, refusal: nil),
     ]

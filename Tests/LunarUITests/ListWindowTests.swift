@@ -35,4 +35,26 @@ import Testing
         window.offset = 700  // 100 points from the end: within half a viewport
         #expect(window.isNearEnd(threshold: 0.5) && !window.isNearEnd(threshold: 0.4))
     }
+
+    /// Any finite number (and NaN) a script or a renderer reports gives a row range: Int(1e308 / 44)
+    /// and Int(x / 1e-300) trapped, and with them the host (issue 28).
+    @Test func extremeNumbersGiveRowsNeverATrap() {
+        var window = ListWindow(itemCount: 50, estimatedItemSize: 44, viewport: 1e300, offset: 1e300)
+        #expect(window.visible == 0..<50)
+        window.viewport = 400
+        window.drawDistance = 1e308
+        #expect(window.mounted == 0..<50)
+        window.drawDistance = nil
+        window.offset = 1e300
+        #expect(window.visible == 40..<50)
+        window.offset = .nan
+        #expect(window.visible == 0..<10)
+        window.viewport = .infinity
+        #expect(window.visible == 0..<50)
+        window.viewport = .nan
+        #expect(window.visible.isEmpty)
+        let tiny = ListWindow(itemCount: 50, estimatedItemSize: 1e-300, viewport: 400, offset: 0)
+        #expect(tiny.mounted == 0..<50)
+        #expect(ListWindow(itemCount: 50, estimatedItemSize: .infinity, viewport: 400).estimatedItemSize == 1)
+    }
 }

@@ -545,7 +545,7 @@ function ui.List(spec)
     if type(items) ~= "table" then error("ui.List: 'items' must be a table", 2) end
     local size = spec.estimatedItemSize or 44
     if type(size) ~= "number" or size <= 0 then error("ui.List: 'estimatedItemSize' must be a positive number", 2) end
-    -- The one number rule (LuaNumberRange, docs/lua/README.md "Numbers"): no conversion overflows below.
+    -- The one number rule (LuaNumberRange, docs/lua/numbers.md): no conversion overflows below.
     checkNumber("positiveSize", size, "'estimatedItemSize'")
     if spec.drawDistance ~= nil then checkNumber("size", spec.drawDistance, "'drawDistance'") end
     if spec.initialNumToRender ~= nil then checkNumber("positiveCount", spec.initialNumToRender, "'initialNumToRender'") end
