@@ -114,6 +114,7 @@ public struct WebServer: Sendable {
         let logger = Logger(label: "lunar.web")
         // Refused upgrades come from new connections, not one: a server-wide budget.
         let upgradeRefusals = RefusalLog(logger: logger, label: "server", what: "a WebSocket", burst: 20, every: 1000)
+        let busyRefusals = RefusalLog(logger: logger, label: "server", what: "a tab or inspector", burst: 20, every: 1000)
         addPageRoutes(to: router, access: access)
         let openTab = self.openTab
         let tabs = self.tabs
@@ -132,14 +133,14 @@ public struct WebServer: Sendable {
             router.ws("/lunar/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, context in
                 let path = WebAccess.queryValue("path", in: context.request.uri.query).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/"
                 try await Self.serve(path: path, inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
-                                     tabs: tabs, files: files, openTab: openTab, logger: logger)
+                                     tabs: tabs, files: files, openTab: openTab, logger: logger, busy: busyRefusals)
             }
         }
         if let inspector {
             let inspectors = self.inspectors
             router.ws("/lunar/devtools/ws") { request, _ in upgrade(request) } onUpgrade: { inbound, outbound, context in
                 try await Self.inspect(inbound: inbound, outbound: outbound, channel: context.requestContext.channel,
-                                       inspector: inspector, count: inspectors, logger: logger)
+                                       inspector: inspector, count: inspectors, logger: logger, busy: busyRefusals)
             }
         }
         var serverLogger = Logger(label: "lunar.web.server")
@@ -265,10 +266,10 @@ public struct WebServer: Sendable {
     /// told the server is busy.
     private static func inspect(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, inspector: any WebInspector,
-        count: TabCount, logger: Logger
+        count: TabCount, logger: Logger, busy: RefusalLog
     ) async throws {
         guard count.open() != nil else {
-            logger.warning("refused an inspector: \(count.limit) are open already")
+            busy.refused("\(count.limit) inspectors are open already")
             try await outbound.write(.text(ServerMessage.busy("\(count.limit) inspectors are open already; close one and reload.")))
             try await outbound.close(.goingAway, reason: "busy")
             return
@@ -313,10 +314,10 @@ public struct WebServer: Sendable {
     /// One tab, from its upgrade until it closes.
     private static func serve(
         path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, tabs: TabCount,
-        files: WebFileTables, openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger
+        files: WebFileTables, openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger, busy: RefusalLog
     ) async throws {
         guard let number = tabs.open() else {
-            logger.warning("refused a tab: \(tabs.limit) tabs are open already")
+            busy.refused("\(tabs.limit) tabs are open already")
             try await outbound.write(.text(ServerMessage.busy("This app already has \(tabs.limit) tabs open; close one and reload.")))
             try await outbound.close(.goingAway, reason: "busy")
             return
