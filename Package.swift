@@ -440,6 +440,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzArchive", ["LunarPackaging"]),
         ("FuzzHeaders", ["LunarNetwork"]),
         ("FuzzDAP", ["LunarDebug", "LunarBridge"]),
+        ("FuzzPageMessage", ["LunarWeb", "LunarUI"]),
     ]
     // Declares libFuzzer's driver entry, which each target's main.swift calls.
     package.targets.append(.target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"))
