@@ -30,6 +30,9 @@ public enum UpdateServeSession {
     public static func run(_ options: Options) async throws {
         guard !options.adminToken.isEmpty else { throw SessionError("--admin-token must not be empty") }
         guard (0...1).contains(options.haltFailureRate) else { throw SessionError("--halt-failure-rate takes a fraction from 0 to 1 (0.2 is 20 %)") }
+        guard options.haltMinimumReports >= 1 else { throw SessionError("--halt-minimum-reports takes a whole number of at least 1") }
+        // NIO would take a port past 65535 modulo 2^16 and listen somewhere else.
+        guard (0...65535).contains(options.port) else { throw SessionError("--port takes 0 to 65535 (0 picks a free port)") }
         var keys: [BundlePublicKey] = []
         for path in options.publisherKeys {
             do { keys.append(try BundlePublicKey(contentsOf: URL(fileURLWithPath: path))) } catch {

@@ -254,6 +254,19 @@ import Testing
         #expect(try await launch() == "v1", "\(log.text)")
     }
 
+    @Test func serveRefusesAPortOrAHaltThresholdOutsideItsRange() async throws {
+        let data = try makeTemporaryDirectory("lunar-update-server")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // Bounded: a server that took the port (modulo 2^16) would serve on instead of exiting.
+        for (arguments, refusal) in [(["--port", "99999"], "--port takes 0 to 65535"),
+                                     (["--port", "0", "--halt-minimum-reports=-5"], "--halt-minimum-reports takes a whole number of at least 1")] {
+            let serve = try LiveProcess(["updates", "serve", "--data", data.path, "--admin-token", "T"] + arguments)
+            defer { serve.terminate() }
+            try await serve.waitForError(refusal, within: 20)
+            #expect(try await serve.finish() == 1)
+        }
+    }
+
     @Test func aGoodReleaseWhoseArchiveIsGoneIsDroppedAndSaidOnce() async throws {
         let device = try await FaultTests.Device()
         defer { device.remove() }

@@ -52,9 +52,10 @@ public struct UpdateServer: Sendable {
     let archives: ArchiveFiles
 
     /// A server over `database` (tables are created if missing).
-    /// - Throws: when the admin token is empty, or the data directory or the tables cannot be made.
+    /// - Throws: when the admin token is empty, the port is not 0 to 65535, or the data directory or the tables cannot be made.
     public init(configuration: Configuration, database: any UpdateDatabase) async throws {
         guard !configuration.adminToken.isEmpty else { throw UpdateDatabaseError("the admin token must not be empty") }
+        guard (0...65535).contains(configuration.port) else { throw UpdateDatabaseError("port \(configuration.port) is not 0 to 65535") }
         self.configuration = configuration
         archives = try ArchiveFiles(directory: configuration.dataDirectory.appendingPathComponent("archives", isDirectory: true))
         store = try await ReleaseStore(database: database, halt: configuration.halt, reportsPerRelease: configuration.reportsPerRelease)
