@@ -41,6 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
         #if os(Linux)
         urlRequest.timeoutInterval = max(1, urlRequest.timeoutInterval.rounded(.up))
         #endif
+        // At most a year (a script's timeouts are checked to that, docs/lua/numbers.md; a host's
+        // are kept to it here): Foundation traps converting a timeout of 1e16 s to nanoseconds.
+        if !(urlRequest.timeoutInterval <= 31_536_000) { urlRequest.timeoutInterval = 31_536_000 }
         let task = session.dataTask(with: urlRequest)
         task.priority = request.priority.sessionPriority
         receiver.register(task, limit: request.maximumBodySize, hostPolicy: request.hostPolicy, events: events)
