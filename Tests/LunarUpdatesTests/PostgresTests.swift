@@ -81,8 +81,10 @@ struct TestPostgres {
         let database = try await PostgresUpdateDatabase.open(postgres.url)
         let server = try await TestServer.start(publisherKeys: [releases.key.publicKey], halt: .init(failureRate: 0.2, minimumReports: 5),
                                                 database: database)
-        let first = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production")
-        let second = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production", rollout: 30, message: "second")
+        let first = try await server.admin.publish(archive: try releases.archive("v1"), channel: "production", signingKey: releases.key)
+        let second = try await server.admin.publish(archive: try releases.archive("v2"), channel: "production", rollout: 30, message: "second",
+                                                    signingKey: releases.key)
+        #expect(try await server.client.check(channel: "production", device: "device-0", bridgeAPI: BridgeAPI.version)?.statement != nil)
         var inside = 0
         for device in 0..<1000 {
             let offered = try await server.client.check(channel: "production", device: "device-\(device)", bridgeAPI: BridgeAPI.version)
@@ -99,8 +101,11 @@ struct TestPostgres {
         let listed = try await server.admin.releases(channel: "production")
         #expect(listed[0].installs == 1 && listed[0].failures == 5 && listed[0].release.state == "halted")
         _ = try await server.admin.setRollout(channel: "production", release: second.id, percent: 100)
-        let answer = try await server.admin.rollback(channel: "production")
+        let answer = try await server.admin.rollback(channel: "production", signingKey: releases.key)
         #expect(answer.rolledBack.id == second.id && answer.current.id == first.id)
+        // The signed rollback replaced the first release's statement with a higher sequence.
+        let sequences = try await server.admin.releases(channel: "production").map { try $0.release.statement?.unverified().sequence }
+        #expect(sequences.count == 2 && (sequences[1] ?? 0) > (sequences[0] ?? 0), "\(sequences)")
         await server.stop()
     }
 

@@ -54,9 +54,10 @@ struct ArchiveFiles: Sendable {
         guard Self.isSHA256(old), Self.isSHA256(new), old != new else { return false }
         let file = patchURL(from: old, to: new)
         if FileManager.default.fileExists(atPath: file.path) { return true }
-        guard let base = read(old), let target = read(new), let patch = try? ArchivePatch.make(from: base, to: target),
-              patch.count < target.count
-        else { return false }
+        guard let base = read(old), let target = read(new) else { return false }
+        // Level 19 takes seconds per MiB: past 8 MiB a faster level keeps publishing within its request.
+        let level: Int32 = max(base.count, target.count) > 8 << 20 ? 9 : 19
+        guard let patch = try? ArchivePatch.make(from: base, to: target, level: level), patch.count < target.count else { return false }
         try? FileManager.default.createDirectory(at: patches, withIntermediateDirectories: true)
         let temporary = patches.appendingPathComponent(".\(UUID().uuidString).tmp")
         guard (try? patch.write(to: temporary)) != nil, rename(temporary.path, file.path) == 0 else {
