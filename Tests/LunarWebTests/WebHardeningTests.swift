@@ -86,11 +86,14 @@ import Testing
         let upgrade = "GET \(endpoint) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:\(port)\r\n\r\n"
         #expect(socket.send(Array(upgrade.utf8)))
-        let junk = (0..<1000).flatMap { _ in PageClient.frame(opcode: 1, Array("x".utf8)) }
-        // Each 7-byte message is answered with a ~60-byte refusal: 2.8 MB sent asks for ~24 MB of
+        // Each message names an unknown type of 40 control characters, which its refusal quotes
+        // escaped (a 254-byte frame asks for a ~340-byte answer): 15 MB sent asks for ~20 MB of
         // answers, several times the 4 MB queue plus what the kernel buffers. (The kernel takes
-        // all of it in at first: the server is seen to drop the peer once it has read that far.)
-        for _ in 0..<400 where socket.send(junk) {}
+        // much of it in at first: the server is seen to drop the peer once it has read that far.)
+        let junk = (0..<100).flatMap { _ in
+            PageClient.frame(opcode: 1, Array((#"{"t":""# + String(repeating: #"\u0001"#, count: 40) + #""}"#).utf8))
+        }
+        for _ in 0..<600 where socket.send(junk) {}
         try await lunar.waitForError("dropped: it read nothing", within: 60)
         try await withTimeout(30) { await socket.waitForEnd() }
         #expect(!socket.send(junk) || !socket.send(junk), "the connection is still open")

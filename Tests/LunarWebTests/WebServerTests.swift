@@ -229,6 +229,14 @@ import Testing
         }
     }
 
+    /// A refusal's reason is logged as one line: a peer's text in it (an inspector's unknown
+    /// message kind is quoted raw) cannot forge a log line.
+    @Test func aRefusalIsLoggedAsOneShortLine() {
+        let line = RefusalLog.oneLine("unknown message kind 'x\nlunar: warning: forged\u{2028}\r'")
+        #expect(line == #"unknown message kind 'x\u000Alunar: warning: forged\u2028\u000D'"#)
+        #expect(RefusalLog.oneLine(String(repeating: "y", count: 500)) == String(repeating: "y", count: 200) + "…")
+    }
+
     /// Issue 28: `Host` is a bracketed IPv6 literal or a name, an optional `:port`, and nothing else.
     @Test func theHostHeaderIsReadStrictly() {
         let access = WebAccess(loopback: true, token: nil)

@@ -96,12 +96,32 @@ final class RefusalLog: Sendable {
             return (true, counts.logged == burst, 0)
         }
         guard log else { return }
+        let reason = Self.oneLine(reason)
         if count > 0 {
             logger.warning("\(label): refused \(count) more, not logged, the last: \(reason)")
             return
         }
         logger.warning("\(label): refused \(what): \(reason)")
         if last { logger.warning("\(label): further refusals are counted, not each logged") }
+    }
+
+    /// `reason` as one short line: control characters escaped (a peer's text in a reason cannot
+    /// forge a log line), at most 200 characters.
+    static func oneLine(_ reason: String) -> String {
+        var line = ""
+        for scalar in reason.unicodeScalars {
+            if line.unicodeScalars.count >= 200 {
+                line += "…"
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator:
+                line += String(format: "\\u%04X", scalar.value)
+            default:
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// Logs how many refusals went unlogged, if any (once, when the connection ends).
