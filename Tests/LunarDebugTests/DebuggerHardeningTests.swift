@@ -102,8 +102,11 @@ import Testing
         let stalled = try DAPTestClient(port: session.port, reads: false, receiveBuffer: 16 << 10)
         stalled.send("initialize", ["adapterID": "lunar"])
         stalled.send("attach", ["token": session.token])
-        // About 3 MB of output events, none read: more than the queue (2 MiB) and the sockets' buffers hold.
-        stalled.send("evaluate", ["expression": "for i = 1, 750 do print(string.rep('x', 4000)) end"])
+        // The app prints, then answers 8 MB the client never reads: more than the queue (2 MiB) and
+        // the kernel's socket buffers (up to 4 MiB) hold, so the old blocking send froze the executor.
+        // (The bulk is in responses, so the test's own reading of standard output stays small.)
+        stalled.send("evaluate", ["expression": "for i = 1, 100 do print(string.rep('x', 1000)) end"])
+        for _ in 1...8 { stalled.send("evaluate", ["expression": "string.rep('x', 1000000)"]) }
         try await session.dev.waitForError("debugger: the client stopped reading")
         session.dev.send("type Account zed")
         session.dev.send("snapshot")
