@@ -65,7 +65,7 @@ public enum UpdateAdminSession {
     static func line(_ summary: ReleaseSummary) -> String {
         let r = summary.release
         return "\(r.id) rollout=\(r.rollout)% installs=\(summary.installs) launches=\(summary.launches) failures=\(summary.failures) "
-            + "state=\(r.state) version=\(r.version) message=\(quoted(r.message))\n"
+            + "state=\(LogText.escaped(r.state, limit: 40)) version=\(LogText.escaped(r.version, limit: 100)) message=\(quoted(r.message))\n"
     }
 
     /// Sets a release's rollout percentage.

@@ -53,6 +53,8 @@ struct UpdateHTTP: Sendable {
     static func failure(_ response: TransportResponse, what: String) -> UpdateError {
         let reason = (try? JSONDecoder().decode(ErrorAnswer.self, from: response.body).error)
             ?? String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return UpdateError("\(what): the update server answered \(response.status)\(reason.isEmpty ? "" : ": \(reason)")", status: response.status)
+        // The server's words, on one line: they end up in log lines and on a terminal.
+        let shown = LogText.escaped(reason, limit: 1000, backslashes: false)
+        return UpdateError("\(what): the update server answered \(response.status)\(shown.isEmpty ? "" : ": \(shown)")", status: response.status)
     }
 }

@@ -31,7 +31,9 @@ import LunarStorage
 /// its first screen renders. One that fails before (``launchFailed(_:reason:)``), or whose
 /// process dies during launch (found at the next start), is marked bad: never run or
 /// downloaded again. The next candidate is the previous good release, then the built-in
-/// bundle; no network is needed to choose. Every archive is verified (signature by the
+/// bundle; no network is needed to choose. Every offer's release statement is checked (signed
+/// by the trusted key for this channel, not older than what the device took unless a signed
+/// rollback says so), and every archive is verified (signature by the
 /// trusted key, SHA-256, bridge API) before it is staged and again when it is opened.
 ///
 /// Faults (no server, a 500, garbage, a truncated download, a bad signature, a wrong
@@ -130,7 +132,7 @@ public actor Updater {
         var configuration = configuration
         let sink = configuration.log
         // Every line carries text a server supplied (ids, versions, errors): one line each, always.
-        configuration.log = { sink(LogText.escaped($0)) }
+        configuration.log = { sink(LogText.escaped($0, backslashes: false)) }
         self.configuration = configuration
         files = UpdateFiles(root: configuration.directory.standardizedFileURL)
         client = UpdateClient(server: configuration.server, transport: configuration.transport, timeout: configuration.timeout)
@@ -465,7 +467,9 @@ public actor Updater {
     private func flushReports() async {
         var attempt = 0
         while !state.reports.isEmpty, attempt < 3 {
-            let batch = Array(state.reports.prefix(ReportBatch.maximumEvents))
+            var batch = Array(state.reports.prefix(ReportBatch.maximumEvents))
+            // A server takes 64 KiB per batch: long reasons (500 characters, up to 4 bytes each) are sent in smaller ones.
+            while batch.count > 1, Self.encodedSize(batch, device: configuration.deviceID) > 60 << 10 { batch.removeLast(batch.count / 2) }
             let sent = batch.map { event in
                 var event = event
                 if event.receipt == nil { event.receipt = state.receipts[event.release] }
@@ -489,6 +493,10 @@ public actor Updater {
                 }
             }
         }
+    }
+
+    private static func encodedSize(_ events: [ReportEvent], device: String) -> Int {
+        (try? JSONEncoder().encode(ReportBatch(device: device, events: events)).count) ?? 0
     }
 
     private func drop(_ batch: [ReportEvent]) {

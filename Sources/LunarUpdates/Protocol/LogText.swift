@@ -1,16 +1,16 @@
 /// Text a peer supplied (a release id, a version, a server's error), made safe for one log line:
 /// a newline or escape sequence in it could otherwise forge a `lunar: updates:` line.
 public enum LogText {
-    /// `text` on one line: backslashes and control characters escaped (`\n`, `\u{1B}`), cut at
-    /// `limit` characters (with `...`).
-    public static func escaped(_ text: some StringProtocol, limit: Int = 2000) -> String {
+    /// `text` on one line: control characters escaped (`\n`, `\u{1B}`), and backslashes unless
+    /// `backslashes` is false (for text that may be escaped already), cut at `limit` characters (with `...`).
+    public static func escaped(_ text: some StringProtocol, limit: Int = 2000, backslashes: Bool = true) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {
             if count >= limit { result += "..."; break }
             count += 1
             switch scalar {
-            case "\\": result += "\\\\"
+            case "\\": result += backslashes ? "\\\\" : "\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
