@@ -29,10 +29,10 @@ import Synchronization
 /// unknown one is refused, logged (`lunar.web`, warning; the first few per connection, then a
 /// count) and answered with `refused`; the tab goes on.
 ///
-/// Every connection is bounded (docs/web.md, "Limits"): ``Configuration/limits`` close one whose
+/// Every connection is bounded (docs/web.md, "Security"): ``Configuration/limits`` close one whose
 /// request head is late or that goes quiet, and cap how many are open; each WebSocket's queue of
 /// messages to send holds at most ``ConnectionQueue/defaultLimit`` bytes, and a peer that lets it
-/// fill is dropped; an unmasked client frame closes the socket with 1002, invalid UTF-8 with 1007.
+/// fill is dropped; an unmasked client data frame closes the socket with 1002, invalid UTF-8 with 1007.
 public struct WebServer: Sendable {
     /// Where and how the server listens.
     public struct Configuration: Sendable, Equatable {
@@ -444,7 +444,8 @@ struct DeadlineChannel: ServerChildChannel {
     }
 }
 
-/// Refuses an unmasked client frame (RFC 6455, 5.1: the server closes with 1002).
+/// Refuses an unmasked client data frame (RFC 6455, 5.1: the server closes with 1002); WSCore
+/// hands extensions data frames only, so an unmasked ping or close is still answered.
 struct MaskedFramesOnly: WebSocketExtension {
     var name: String { "lunar-masked-frames-only" }
 
