@@ -267,6 +267,37 @@ import Testing
         }
     }
 
+    @Test func aSignedRollbackFromTheCommandLineTakesRunningDevicesBack() async throws {
+        let releases = try Releases()
+        defer { releases.remove() }
+        let server = try CommandTests.ServeProcess(["--port", "0", "--data", releases.directory.appendingPathComponent("data").path,
+                                                    "--admin-token", "T", "--publisher-key", releases.publicKeyFile.path])
+        defer { server.stop() }
+        let common = ["--server", server.url.absoluteString, "--channel", "production", "--token", "T"]
+        let builtIn = try Releases.bundle("built-in")
+        defer { try? FileManager.default.removeItem(at: builtIn.root) }
+        let run = ["run", builtIn.root.path, "--updates", server.url.absoluteString, "--channel", "production",
+                   "--trust", releases.publicKeyFile.path, "--updates-directory", releases.directory.appendingPathComponent("device").path]
+        var ids: [String] = []
+        for label in ["v1", "v2"] {
+            let bundle = try Releases.bundle(label)
+            defer { try? FileManager.default.removeItem(at: bundle.root) }
+            let published = try CommandTests.lunar(["publish", bundle.root.path, "--sign", releases.keyFile.path] + common)
+            #expect(published.status == 0, "\(published.err)")
+            ids.append(published.out.split(separator: "\n").last.map(String.init) ?? "")
+            _ = try CommandTests.lunar(run)
+            let launch = try CommandTests.lunar(run)
+            #expect(launch.out.contains("Text \"\(label)\""), "\(launch.out)\n\(launch.err)")
+        }
+        let rolledBack = try CommandTests.lunar(["updates", "rollback", "--sign", releases.keyFile.path] + common)
+        #expect(rolledBack.status == 0, "\(rolledBack.err)")
+        #expect(rolledBack.out.contains("devices now get release \(ids[0]) (1.0.0), signed: devices running \(ids[1]) go back too"), "\(rolledBack.out)")
+        let staged = try CommandTests.lunar(run)
+        #expect(staged.err.contains("release \(ids[0]) (1.0.0) is a rollback the publisher signed"), "\(staged.err)")
+        let launch = try CommandTests.lunar(run)
+        #expect(launch.out.contains("Text \"v1\""), "\(launch.out)\n\(launch.err)")
+    }
+
     @Test func aGoodReleaseWhoseArchiveIsGoneIsDroppedAndSaidOnce() async throws {
         let device = try await FaultTests.Device()
         defer { device.remove() }
