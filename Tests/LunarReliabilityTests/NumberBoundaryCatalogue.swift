@@ -33,6 +33,8 @@ import Testing
         /// The report names the line of `render` (a style is checked as the rendered tree is
         /// read, and the message names the element's place in it), not the element's own line.
         var atRender = false
+        /// Headless commands that reach the number, after the first render.
+        var commands: [String] = []
         var testDescription: String { name }
     }
 
@@ -96,6 +98,10 @@ import Testing
              refusal: "style.numberOfLines must be a whole number from 0 to 2147483647, got 4.611686018427388e+18", atRender: true),
         Case(name: "aspectRatio = 1e-300", place: .render, code: #"ui.Text { "x", style = { aspectRatio = 1e-300 } },"#,
              refusal: #"style.aspectRatio must be a number > 0 or a ratio such as "16/9", got 1e-300"#, atRender: true),
+        // A style value bound to a signal is checked by the same rule when the signal changes.
+        Case(name: "a style signal set to 1e300", place: .render,
+             code: #"ui.Text { "x", style = { width = WIDTH } }, ui.Button { title = "Fire", onPress = function() WIDTH:set(1e300) end },"#,
+             refusal: "style.width must be within ±1e9, got 1e+300", atRender: true, commands: ["tap Fire"]),
         // Scroll offsets past the content clamp (the documented meaning); nothing is refused.
         Case(name: "ui.scrollTo a List to y = 1e300 (headless)", place: .render,
              code: #"ui.List { id = "feed", items = ITEMS, key = "id", row = ROW, onScroll = SCROLL },"#, refusal: nil),
@@ -108,6 +114,8 @@ import Testing
         return """
         local ui = require("lunar.ui")
         local timer = require("lunar.timer")
+        local signal = require("lunar.signal")
+        local WIDTH = signal.value(10)
         \(top)
         local ITEMS = {}
         for i = 1, 50 do ITEMS[i] = { id = i } end
@@ -168,6 +176,9 @@ import Testing
     static let terminalCases: [Case] = [
         Case(name: "width = 1e300 at the terminal's first render", place: .render,
              code: #"ui.Text { "x", style = { width = 1e300 } },"#, refusal: "style.width must be within ±1e9", atRender: true),
+        Case(name: "ui.List drawDistance = 1e308 in the terminal", place: .render,
+             code: #"ui.List { id = "feed", items = ITEMS, key = "id", row = ROW, drawDistance = 1e308 },"#,
+             refusal: "ui.List: 'drawDistance' must be a number between 0 and 1000000000"),
         Case(name: "ui.scrollTo a List to y = 1e300", place: .render,
              code: #"ui.List { id = "feed", items = ITEMS, key = "id", row = ROW, onScroll = SCROLL },"#, refusal: nil),
         Case(name: "ui.List estimatedItemSize = 1e-300 in the terminal, scrolled to y = 1e300", place: .render,
@@ -189,7 +200,7 @@ import Testing
                                    width: 100, height: 16)
         defer { tmux.kill() }
         if let refusal = item.refusal {
-            let line = home.lineNumber(of: "function screen:render()")!
+            let line = item.atRender ? home.lineNumber(of: "function screen:render()")! : home.lineNumber(of: Self.marker)!
             try await tmux.waitForScreen("the refusal at screens/home.lua:\(line)") { screen in
                 let text = screen.joined(separator: " ")
                 return text.contains(refusal) && text.contains("screens/home.lua:\(line)")
@@ -238,7 +249,7 @@ import Testing
         ])
         defer { bundle.remove() }
         let process = try LiveProcess(["run", bundle.root.path, "--headless", "--no-mock-api"])
-        for command in ["snapshot frames", "wait", "snapshot frames", "open /navPush/probe", "tap Bump", "snapshot"] {
+        for command in ["snapshot frames"] + item.commands + ["wait", "snapshot frames", "open /navPush/probe", "tap Bump", "snapshot"] {
             process.send(command)
         }
         let status = try await process.finish()
