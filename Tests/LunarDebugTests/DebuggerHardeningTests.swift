@@ -59,6 +59,47 @@ import Testing
         #expect(!session.dev.standardOutput.contains("early ran lua"))
     }
 
+    /// `lunar dev --debug 0` with `LUNAR_DEBUG_TOKEN` set; returns its standard error once it
+    /// holds `until` (or the process ended), the process, and the copy of the showcase it runs.
+    static func startWithToken(_ token: String, until: String) throws -> (Process, String, URL) {
+        let showcase = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Showcase")
+        // A copy: `lunar dev` is not run on the repository's own files.
+        let root = try makeTemporaryDirectory("lunar-debug-token").appendingPathComponent("Showcase")
+        try FileManager.default.copyItem(at: showcase, to: root)
+        let process = Process()
+        process.executableURL = LiveProcess.binary
+        process.arguments = ["dev", root.path, "--headless", "--port", "0", "--debug", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["LUNAR_DEBUG_TOKEN": token]) { $1 }
+        let err = Pipe(), input = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = input
+        try process.run()
+        var text = ""
+        while !text.contains(until) {
+            let data = err.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return (process, text, root.deletingLastPathComponent())
+    }
+
+    @Test func aTokenFromTheEnvironmentIsTheTokenAndAWeakOneIsRefused() throws {
+        let fixed = "editor-token-0123456789"
+        let (running, printed, first) = try Self.startWithToken(fixed, until: "in the attach arguments)\n")
+        defer {
+            running.terminate()
+            try? FileManager.default.removeItem(at: first)
+        }
+        #expect(printed.contains("lunar: debugger token: \(fixed) (send it as \"token\" in the attach arguments)\n"), "\(printed)")
+        let (refused, message, second) = try Self.startWithToken("short", until: "\u{0}never")
+        defer { try? FileManager.default.removeItem(at: second) }
+        refused.waitUntilExit()
+        #expect(refused.terminationStatus != 0)
+        #expect(message.contains("a debugger token must have at least 16 characters"), "\(message)")
+    }
+
     @Test func numbersNoConversionHoldsAreRefusedAndTheAppLives() async throws {
         let session = try await Session.start()
         defer { session.end() }
