@@ -136,8 +136,12 @@ extension ScreenHost {
             let place = screen.reconciler.path(of: key.node).map { path in
                 path.isEmpty ? "the root element" : "element at " + path.map { String($0 + 1) }.joined(separator: ".")
             } ?? "an element"
-            let message = "a style signal of \(screen.module), \(place): \(error.message)"
-            onScriptError(LuaScriptError(kind: .runtime, message: message, location: nil, traceback: nil, value: .string(message)))
+            // Blame the script's line that set the signal, when it is running now (the first
+            // bundle file up the call stack; Lunar's own modules are named `lunar.*`).
+            let location = (Int32(1)...Int32(12)).lazy.compactMap { self.state.stack.callerLocation(level: $0) }
+                .first { $0.file.hasSuffix(".lua") }
+            let message = (location.map { "\($0): " } ?? "") + "a style signal of \(screen.module), \(place): \(error.message)"
+            onScriptError(LuaScriptError(kind: .runtime, message: message, location: location, traceback: nil, value: .string(message)))
             return
         }
         if let mutation = screen.reconciler.updateProps(Props([(PropName.style, .style(style))]), of: key.node) {
