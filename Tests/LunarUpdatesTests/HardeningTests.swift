@@ -298,6 +298,30 @@ import Testing
         #expect(launch.out.contains("Text \"v1\""), "\(launch.out)\n\(launch.err)")
     }
 
+    @Test func longReasonsAreSentInBatchesTheServerTakes() async throws {
+        let releases = try Releases()
+        defer { releases.remove() }
+        let script = FaultTests.Script(key: releases.key)
+        let server = try LoopbackServer { request in
+            if request.path == "/v1/reports" { return .respond(status: request.body.count > 64 << 10 ? 413 : 204, headers: [:], body: []) }
+            return script.reply(request)
+        }
+        defer { server.stop() }
+        let directory = try makeTemporaryDirectory("lunar-device")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 100 queued failures, each with 500 three-byte characters: 150 KB in one batch.
+        let reason = String(repeating: "€", count: 500)
+        let queued = (0..<100).map { ReportEvent(release: "1", kind: .failure, reason: reason + "\($0)", receipt: String(repeating: "0", count: 64)) }
+        let state = ["reports": queued]
+        try JSONEncoder().encode(state).write(to: directory.appendingPathComponent("state.json"))
+        let log = LogLines()
+        let updater = try Updater(Updater.Configuration.test(server: server.baseURL, releases: releases, directory: directory, log: log))
+        _ = await updater.check()
+        #expect(await updater.status.queuedReports == 0, "\(log.text)")
+        let sizes = server.received.filter { $0.path == "/v1/reports" }.map(\.body.count)
+        #expect(!sizes.isEmpty && sizes.allSatisfy { $0 <= 60 << 10 }, "\(sizes)")
+    }
+
     @Test func aGoodReleaseWhoseArchiveIsGoneIsDroppedAndSaidOnce() async throws {
         let device = try await FaultTests.Device()
         defer { device.remove() }

@@ -479,7 +479,7 @@ public actor Updater {
                 try await client.report(ReportBatch(device: configuration.deviceID, events: sent))
                 drop(batch)
                 attempt = 0
-            } catch where error.status.map({ (400..<500).contains($0) && $0 != 408 && $0 != 429 }) ?? false {
+            } catch where error.status.map({ (400..<500).contains($0) && ![408, 413, 429].contains($0) }) ?? false {
                 // The server will never take these (a release it does not have, no receipt): sending them again changes nothing.
                 configuration.log("the server refused \(batch.count) reports (\(error.message)); they are dropped")
                 drop(batch)
