@@ -135,6 +135,29 @@ import Testing
         #expect(try await app.assertUsable())
     }
 
+    /// A screen's element tree is read, reconciled, laid out and drawn in Swift: a handler that
+    /// pushes and pops a screen of 2,000 elements (built once, so each render is a few Lua
+    /// instructions) did seconds of that work per thousand instructions. Each element read is
+    /// charged, so the loop is stopped at its line.
+    @Test func aLoopOfPushingABigScreenIsStopped() async throws {
+        let big = """
+            local ui = require("lunar.ui")
+            local rows = {}
+            for i = 1, 2000 do rows[i] = ui.Text("row " .. i) end
+            local tree = ui.Column(rows)
+            return { title = "Big", render = function() return tree end }
+            """
+        let code = #"local nav = require("lunar.navigator") while true do nav.push("/big") nav.pop() end"#
+        let victim = FaultPlace.victim(onPress: code + " " + FaultPlace.marker)
+        let app = try await FaultApp(files: ["screens/victim.lua": victim, "screens/big.lua": big], routes: ["/big": "screens.big"])
+        try await app.run(.open("/navPush/victim"), .tap("Fire"))
+        let place = "screens/victim.lua:\(victim.lineNumber(of: FaultPlace.marker)!):"
+        let messages = app.reported.map(\.message)
+        #expect(messages.contains { $0.hasPrefix(place) && $0.contains("instruction budget exceeded") },
+                "expected '\(place) ... instruction budget exceeded' among \(messages)")
+        #expect(try await app.assertUsable())
+    }
+
     /// Pattern matching runs inside C, where instruction hooks do not fire: Lunar's own matcher
     /// charges its steps to the budget, so a backtracking pattern (minutes to hours with the
     /// stock library at these sizes) is stopped like a Lua loop.

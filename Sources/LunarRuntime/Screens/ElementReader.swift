@@ -18,6 +18,10 @@ struct ElementReader {
         styles = StyleTable(stack: stack)
     }
 
+    /// Instructions charged per element read: below what reading, reconciling, laying out and
+    /// drawing one takes (several microseconds in a release build; an instruction is about 3 ns).
+    static let elementCost = 300
+
     /// Reads the element at `index` (absolute).
     mutating func read(at index: Int32, path: [Int] = [], depth: Int = 0) throws(RenderError) -> Element {
         guard depth < 200 else { throw RenderError("the element tree is nested more than 200 levels deep") }
@@ -25,6 +29,8 @@ struct ElementReader {
             throw RenderError("\(describe(path)) is a \(stack.typeName(at: index)), not an element (build elements with lunar.ui)")
         }
         guard stack.reserve(6) else { throw RenderError("the element tree is too deep") }
+        // Reading, reconciling, laying out and drawing it is native work the render asked for.
+        stack.state.account(units: Self.elementCost)
         let kindName = rawString(table, "kind")
         guard let kindName, let kind = ElementKind(rawValue: kindName) else {
             throw RenderError("\(describe(path)) has no valid 'kind' (got \(kindName.map { "'\($0)'" } ?? "none")): build elements with lunar.ui")
