@@ -44,6 +44,9 @@ final class PageClient: Sendable {
     /// Sends a text frame of any bytes (not necessarily UTF-8).
     func sendText(bytes: [UInt8]) { write(Self.frame(opcode: 1, bytes)) }
 
+    /// Sends bytes as they are (a frame made with ``frame(opcode:_:masked:)``).
+    func sendRaw(_ bytes: [UInt8]) { write(bytes) }
+
     /// Sends one text message unmasked, as no client may (RFC 6455, 5.1).
     func sendUnmasked(_ text: String) { write(Self.frame(opcode: 1, Array(text.utf8), masked: false)) }
 

@@ -207,17 +207,17 @@ import Testing
 
     /// Issue 28: RFC 6455 says a server closes on an unmasked client frame (1002) and on a text
     /// message that is not UTF-8 (1007); both were read as messages.
-    @Test(arguments: [(true, 1002), (false, 1007)])
-    func anUnmaskedFrameOrInvalidUTF8ClosesTheSocketWithItsCode(unmasked: Bool, code: Int) async throws {
+    @Test(arguments: [("unmasked text", 1002), ("unmasked ping", 1002), ("invalid UTF-8", 1007)])
+    func anUnmaskedFrameOrInvalidUTF8ClosesTheSocketWithItsCode(frame: String, code: Int) async throws {
         let bundle = try makeBundle()
         defer { bundle.remove() }
         try await withServer(bundle) { server in
             let page = PageClient(server: server.url, origin: origin(server))
             try await page.waitFor(#""Count: 0""#)
-            if unmasked {
-                page.sendUnmasked(#"{"t":"ping","id":1}"#)
-            } else {
-                page.sendText(bytes: Array(#"{"t":"ping","id":"#.utf8) + [0xC3, 0x28] + Array("}".utf8))
+            switch frame {
+            case "unmasked text": page.sendUnmasked(#"{"t":"ping","id":1}"#)
+            case "unmasked ping": page.sendRaw(PageClient.frame(opcode: 9, Array("hello".utf8), masked: false))
+            default: page.sendText(bytes: Array(#"{"t":"ping","id":"#.utf8) + [0xC3, 0x28] + Array("}".utf8))
             }
             try await page.waitForClose()
             #expect(page.closeCode == code)

@@ -32,7 +32,7 @@ import Synchronization
 /// Every connection is bounded (docs/web.md, "Security"): ``Configuration/limits`` close one whose
 /// request head is late or that goes quiet, and cap how many are open; each WebSocket's queue of
 /// messages to send holds at most ``ConnectionQueue/defaultLimit`` bytes, and a peer that lets it
-/// fill is dropped; an unmasked client data frame closes the socket with 1002, invalid UTF-8 with 1007.
+/// fill is dropped; an unmasked client frame closes the socket with 1002, invalid UTF-8 with 1007.
 public struct WebServer: Sendable {
     /// Where and how the server listens.
     public struct Configuration: Sendable, Equatable {
@@ -268,6 +268,7 @@ public struct WebServer: Sendable {
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, inspector: any WebInspector,
         count: TabCount, logger: Logger, busy: RefusalLog
     ) async throws {
+        await MaskedControlFrames.install(on: channel)
         guard count.open() != nil else {
             busy.refused("\(count.limit) inspectors are open already")
             try await outbound.write(.text(ServerMessage.busy("\(count.limit) inspectors are open already; close one and reload.")))
@@ -316,6 +317,7 @@ public struct WebServer: Sendable {
         path: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel, tabs: TabCount,
         files: WebFileTables, openTab: @Sendable (WebTabRequest) async throws -> any WebTab, logger: Logger, busy: RefusalLog
     ) async throws {
+        await MaskedControlFrames.install(on: channel)
         guard let number = tabs.open() else {
             busy.refused("\(tabs.limit) tabs are open already")
             try await outbound.write(.text(ServerMessage.busy("This app already has \(tabs.limit) tabs open; close one and reload.")))
@@ -445,7 +447,7 @@ struct DeadlineChannel: ServerChildChannel {
 }
 
 /// Refuses an unmasked client data frame (RFC 6455, 5.1: the server closes with 1002); WSCore
-/// hands extensions data frames only, so an unmasked ping or close is still answered.
+/// hands extensions data frames only: ``MaskedControlFrames`` checks the rest.
 struct MaskedFramesOnly: WebSocketExtension {
     var name: String { "lunar-masked-frames-only" }
 
@@ -458,6 +460,38 @@ struct MaskedFramesOnly: WebSocketExtension {
     func processFrameToSend(_ frame: WebSocketFrame, context: WebSocketExtensionContext) async throws -> WebSocketFrame { frame }
 
     func shutdown() async {}
+}
+
+/// Closes a WebSocket with 1002 on an unmasked client frame of any kind (a ping or a close as
+/// well as data), right after the frame decoder; added when a tab or inspector socket opens.
+final class MaskedControlFrames: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias InboundOut = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+    private var closing = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closing else { return }
+        guard unwrapInboundIn(data).maskKey != nil else {
+            closing = true
+            var code = context.channel.allocator.buffer(capacity: 2)
+            code.write(webSocketErrorCode: .protocolError)
+            let close = WebSocketFrame(fin: true, opcode: .connectionClose, data: code)
+            context.writeAndFlush(wrapOutboundOut(close), promise: nil)
+            context.close(promise: nil)
+            return
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// Puts the check after `channel`'s WebSocket frame decoder (a no-op when there is none).
+    static func install(on channel: any Channel) async {
+        try? await channel.eventLoop.submit {
+            let operations = channel.pipeline.syncOperations
+            let decoder = try operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+            try operations.addHandler(MaskedControlFrames(), position: .after(decoder))
+        }.get()
+    }
 }
 
 /// The tabs open now, against the limit; numbers tabs for logs.
