@@ -18,9 +18,10 @@ struct ElementReader {
         styles = StyleTable(stack: stack)
     }
 
-    /// Instructions charged per element read: below what reading, reconciling, laying out and
-    /// drawing one takes (several microseconds in a release build; an instruction is about 3 ns).
-    static let elementCost = 300
+    /// Instructions charged per element read (about 3 ns each): below what reconciling and laying
+    /// out one alone take in a release build (0.36 and 0.31 µs, docs/BENCHMARKS.md), before it is
+    /// read here and drawn.
+    static let elementCost = 200
 
     /// Reads the element at `index` (absolute).
     mutating func read(at index: Int32, path: [Int] = [], depth: Int = 0) throws(RenderError) -> Element {
