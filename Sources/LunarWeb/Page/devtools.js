@@ -8,7 +8,6 @@
   let retryDelay = 250;
   let nextEval = 1;
   let selectedNode = null;     // node id shown in the details pane
-  let lastTree = null;
   const requests = new Map();  // id -> entry
   let selectedRequest = null;
   let busy = false;            // the server has no room for this page: do not reconnect
@@ -86,7 +85,6 @@
 
   // ---- Elements ---------------------------------------------------------------------
   function showTree(m) {
-    lastTree = m;
     $("dt-stack").replaceChildren(
       el("span", { class: "dt-dim" }, "Stack"),
       ...m.stack.map((s) => el("span", { class: "dt-crumb" + (s.s === m.screen ? " dt-current" : "") },

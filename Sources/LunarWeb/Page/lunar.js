@@ -15,7 +15,7 @@
   let ignorePops = 0;        // history moves this page made itself
   let browserBacks = 0;      // backs the browser asked for that the server has not yet done
   let retryDelay = 250;
-  let pings = new Map();     // ping id -> resolve
+  const pings = new Map();   // ping id -> resolve
   let nextPing = 1;
   let busy = false;
 
@@ -521,7 +521,6 @@
   }
 
   function applyProps(node, props, removed) {
-    const el = node.el;
     for (const name of removed || []) {
       delete node.props[name];
       setProp(node, name, undefined);
