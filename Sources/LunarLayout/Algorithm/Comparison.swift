@@ -1,0 +1,9 @@
+// Comparisons of sizes where `.nan` means undefined.
+
+@inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
+    a == b || (a.isNaN && b.isNaN)
+}
+
+@inline(__always) func nearlyEqual(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) < 0.0001
+}
