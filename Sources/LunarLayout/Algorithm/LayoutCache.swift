@@ -45,3 +45,133 @@ private func compatible(_ mode: MeasureMode, _ size: Double, _ lastMode: Measure
         return false
     }
 }
+
+extension LayoutNode {
+    func layout(
+        _ availableWidth: Double, _ availableHeight: Double, _ widthMode: MeasureMode, _ heightMode: MeasureMode,
+        _ ownerWidth: Double, _ ownerHeight: Double, _ direction: LayoutDirection, performLayout: Bool, _ context: LayoutContext
+    ) {
+        if isDirty, pass != context.pass {
+            previousLayout = measuredSinceLayout ? nil : layoutCache
+            layoutCache = nil
+            measureCache.removeAll(keepingCapacity: true)
+            measureCacheNext = 0
+            pass = context.pass
+        }
+        let dir = currentStyle.direction == .inherit ? direction : currentStyle.direction
+        if let cached = cachedResult(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout) {
+            measuredWidth = cached.measuredWidth
+            measuredHeight = cached.measuredHeight
+            resolveBoxes(ownerWidth: ownerWidth, direction: dir)
+            if performLayout { isDirty = false; changedItself = false }
+            return
+        }
+        // A container measured at an exact size on one axis and sized by its content on the other
+        // is laid out right away: the layout its parent then asks for, at the size it took, is
+        // the same (see `laysOutWhileMeasured`), and is served from the cache.
+        let layoutWhileMeasuring = !performLayout && laysOutWhileMeasured(widthMode, heightMode)
+        let performLayout = performLayout || layoutWhileMeasuring
+        if performLayout {
+            context.counters.statistics.layouts += 1
+            laidOutSinceRounding = true
+        } else {
+            context.counters.statistics.measures += 1
+        }
+        if !performLayout { measuredSinceLayout = true }
+        layoutImpl(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout, context)
+        let entry = LayoutCacheEntry(
+            availableWidth: availableWidth, availableHeight: availableHeight, widthMode: widthMode, heightMode: heightMode,
+            ownerWidth: ownerWidth, ownerHeight: ownerHeight, direction: dir,
+            measuredWidth: measuredWidth, measuredHeight: measuredHeight
+        )
+        if performLayout {
+            layoutCache = entry
+            layoutCacheSizesContent = layoutWhileMeasuring
+            isDirty = false
+            changedItself = false
+            measuredSinceLayout = false
+            previousLayout = nil
+        } else if measureCache.count < 16 {
+            measureCache.append(entry)
+        } else {
+            measureCache[measureCacheNext] = entry
+            measureCacheNext = (measureCacheNext + 1) % 16
+        }
+    }
+
+    /// A result from the caches that holds for these constraints: for a measured leaf any result
+    /// its measure function would repeat (Yoga's compatible constraints), for a container the same
+    /// constraints (a layout for a layout; a layout or a measurement for a measurement).
+    func cachedResult(
+        _ w: Double, _ h: Double, _ wm: MeasureMode, _ hm: MeasureMode, _ ow: Double, _ oh: Double,
+        _ dir: LayoutDirection, _ performLayout: Bool
+    ) -> LayoutCacheEntry? {
+        if measure != nil {
+            resolveBoxes(ownerWidth: ow, direction: dir)
+            let marginRow = margin.horizontal, marginColumn = margin.vertical
+            if let cached = layoutCache, cached.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) {
+                return cached
+            }
+            return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
+        }
+        if let cached = layoutCache {
+            if cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
+            if layoutCacheSizesContent, cached.direction == dir, same(ow, cached.ownerWidth), same(oh, cached.ownerHeight) {
+                // Laid out while measured with one size exact: the same exact size and, on the
+                // other axis, exactly the size the content took.
+                if cached.widthMode == .exactly, wm == .exactly, same(w, cached.availableWidth), cached.heightMode == .undefined,
+                   tookContentSize(hm, h - margin.vertical, cached.measuredHeight) {
+                    return cached
+                }
+                if cached.heightMode == .exactly, hm == .exactly, same(h, cached.availableHeight), cached.widthMode == .undefined,
+                   tookContentSize(wm, w - margin.horizontal, cached.measuredWidth) {
+                    return cached
+                }
+            }
+        }
+        guard !performLayout else { return nil }
+        return measureCache.first { $0.matches(w, h, wm, hm, ow, oh, dir) }
+    }
+
+    /// Whether a size asked for on the axis the content sized is what the content took: exactly
+    /// that size, or at most a size it fits in.
+    @inline(__always) func tookContentSize(_ mode: MeasureMode, _ size: Double, _ content: Double) -> Bool {
+        switch mode {
+        case .exactly: nearlyEqual(size, content)
+        case .atMost: size >= content || nearlyEqual(size, content)
+        case .undefined: false
+        }
+    }
+
+    /// Whether a measurement of this container at an exact size on one axis, its content sizing
+    /// the other, is the layout it gets at the size it took: laying it out then changes nothing.
+    /// That holds when nothing below it resolves anything against the size it then has on the
+    /// content axis (undefined while measured, definite after) or derives a size from the other
+    /// axis: no min or max size and no percentage gap of its own, a single line, and children
+    /// that pass ``childrenIgnoreOwnerBounds()``.
+    func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
+        guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
+              !currentStyle.hasMinMax, !currentStyle.gap.isPercent, !currentStyle.rowGap.isPercent, !currentStyle.columnGap.isPercent,
+              (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
+        else { return false }
+        return childrenIgnoreOwnerBounds()
+    }
+
+    /// Whether this node's children, and theirs down to a node of fixed size or a measured leaf,
+    /// are laid out the same whatever this node's size on either axis: no percentages (they
+    /// resolve against an owner's size, undefined while measured and definite after), no
+    /// wrapping, no `display: contents`, and an aspect ratio only on a node with a length of its
+    /// own that is not stretched (else its size follows the other axis, which the bound changes).
+    func childrenIgnoreOwnerBounds() -> Bool {
+        for child in children {
+            let style = child.currentStyle
+            if style.display == .none { continue }
+            guard !child.usesOwnerSize, style.flexWrap == .noWrap, child.contentsChildren == 0 else { return false }
+            let fixedWidth = style.width.isPoints, fixedHeight = style.height.isPoints
+            if style.aspectRatio != nil, !(fixedWidth || fixedHeight) || alignment(of: child) == .stretch { return false }
+            if child.measure != nil || (fixedWidth && fixedHeight) { continue }
+            if !child.childrenIgnoreOwnerBounds() { return false }
+        }
+        return true
+    }
+}

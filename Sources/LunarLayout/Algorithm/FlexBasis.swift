@@ -1,0 +1,98 @@
+// Each flex item's flex basis: its main size before free space is shared (Yoga's computeFlexBasisForChild).
+
+extension LayoutNode {
+    @inline(__always) var resolvedFlexGrow: Double {
+        if let grow = currentStyle.flexGrow { return grow }
+        if let flex = currentStyle.flex, flex > 0 { return flex }
+        return 0
+    }
+
+    @inline(__always) var resolvedFlexShrink: Double {
+        if let shrink = currentStyle.flexShrink { return shrink }
+        if let flex = currentStyle.flex, flex < 0 { return -flex }
+        return 0
+    }
+
+    var resolvedFlexBasis: LayoutValue {
+        switch currentStyle.flexBasis {
+        // A keyword basis is kept even with a positive `flex` (Yoga keeps every basis but auto);
+        // it resolves as auto does, from the content.
+        case .points, .percent, .maxContent, .fitContent, .stretch: return currentStyle.flexBasis
+        case .auto, .undefined:
+            if let flex = currentStyle.flex, flex > 0 { return .points(0) }
+            return .auto
+        }
+    }
+
+    func computeFlexBasis(
+        _ child: LayoutNode, isMainRow: Bool, _ width: Double, _ height: Double,
+        _ widthMode: MeasureMode, _ heightMode: MeasureMode, _ childDir: LayoutDirection, _ context: LayoutContext
+    ) {
+        let mainSize = isMainRow ? width : height
+        let basisValue = child.resolveSize(child.resolvedFlexBasis, row: isMainRow, mainSize)
+        let rowDefined = child.definesDimension(row: true, ownerSize: width)
+        let columnDefined = child.definesDimension(row: false, ownerSize: height)
+        if !basisValue.isNaN {
+            child.computedFlexBasis = max(basisValue, child.paddingAndBorder(row: isMainRow))
+        } else if isMainRow && rowDefined {
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: true), row: true, width), child.paddingAndBorder(row: true))
+        } else if !isMainRow && columnDefined {
+            child.computedFlexBasis = max(child.resolveSize(child.resolvedDimension(row: false), row: false, height), child.paddingAndBorder(row: false))
+        } else {
+            var childWidth = Double.nan, childHeight = Double.nan
+            var childWidthMode = MeasureMode.undefined, childHeightMode = MeasureMode.undefined
+            let marginRow = child.margin.horizontal, marginColumn = child.margin.vertical
+            if rowDefined {
+                childWidth = child.resolveSize(child.resolvedDimension(row: true), row: true, width) + marginRow
+                childWidthMode = .exactly
+            }
+            if columnDefined {
+                childHeight = child.resolveSize(child.resolvedDimension(row: false), row: false, height) + marginColumn
+                childHeightMode = .exactly
+            }
+            if (!isMainRow && currentStyle.overflow == .scroll) || currentStyle.overflow != .scroll {
+                if childWidth.isNaN, !width.isNaN {
+                    childWidth = width
+                    childWidthMode = .atMost
+                }
+            }
+            if (isMainRow && currentStyle.overflow == .scroll) || currentStyle.overflow != .scroll {
+                if childHeight.isNaN, !height.isNaN {
+                    childHeight = height
+                    childHeightMode = .atMost
+                }
+            }
+            if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
+                if !isMainRow && childWidthMode == .exactly {
+                    childHeight = marginColumn + (childWidth - marginRow) / ratio
+                    childHeightMode = .exactly
+                } else if isMainRow && childHeightMode == .exactly {
+                    childWidth = marginRow + (childHeight - marginColumn) * ratio
+                    childWidthMode = .exactly
+                }
+            }
+            let align = alignment(of: child)
+            let autoCrossMargins = child.isMarginAuto(isMainRow ? .top : .left) || child.isMarginAuto(isMainRow ? .bottom : .right)
+            if !isMainRow, !rowDefined, !width.isNaN, widthMode == .exactly, align == .stretch, childWidthMode != .exactly, !autoCrossMargins {
+                childWidth = width
+                childWidthMode = .exactly
+                if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
+                    childHeight = marginColumn + (childWidth - marginRow) / ratio
+                    childHeightMode = .exactly
+                }
+            }
+            if isMainRow, !columnDefined, !height.isNaN, heightMode == .exactly, align == .stretch, childHeightMode != .exactly, !autoCrossMargins {
+                childHeight = height
+                childHeightMode = .exactly
+                if let ratio = child.currentStyle.aspectRatio, ratio > 0 {
+                    childWidth = marginRow + (childHeight - marginColumn) * ratio
+                    childWidthMode = .exactly
+                }
+            }
+            child.constrainMaxSize(row: true, width, &childWidthMode, &childWidth)
+            child.constrainMaxSize(row: false, height, &childHeightMode, &childHeight)
+            child.layout(childWidth, childHeight, childWidthMode, childHeightMode, width, height, childDir, performLayout: false, context)
+            child.computedFlexBasis = max(isMainRow ? child.measuredWidth : child.measuredHeight, child.paddingAndBorder(row: isMainRow))
+        }
+    }
+}
