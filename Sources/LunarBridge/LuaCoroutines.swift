@@ -1,19 +1,5 @@
 import CLunar
 
-/// A Swift error that knows which Lua value to raise (for example an error table).
-public protocol LuaErrorConvertible: Error {
-    var luaErrorValue: LuaValue { get }
-}
-
-/// Carries a value that is confined to an executor into a job for that same
-/// executor (or back to it). The compiler cannot see the confinement, so this
-/// box vouches for it: use it only for values touched exclusively on the
-/// executor they belong to.
-public struct ExecutorBound<T>: @unchecked Sendable {
-    public let value: T
-    public init(_ value: T) { self.value = value }
-}
-
 extension LuaState {
     /// The value Lua sees for a Swift error: the error table or message.
     func luaValue(for error: any Error) -> LuaValue {

@@ -1,13 +1,6 @@
 import Foundation
 import Synchronization
 
-/// A source of time for timers: the real monotonic clock, or a virtual one
-/// that only moves when a test advances it.
-public enum LuaClock: Sendable {
-    case realTime
-    case virtual
-}
-
 /// The serial executor a Lua state is confined to: jobs run in order, one at a time, on one
 /// thread, plus timers and a count of pending asynchronous work so a host can wait until a
 /// script is idle (as node does before exiting).
@@ -466,12 +459,4 @@ extension LuaExecutor {
         advance(by: seconds)
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in enqueue { c.resume() } }
     }
-}
-
-/// What a state needs to run asynchronous bridged functions: a way to hop
-/// back onto its executor and to count work in flight.
-public protocol LuaAsyncDriver: AnyObject, Sendable {
-    func enqueue(_ job: @escaping @Sendable () -> Void)
-    func beginWork()
-    func endWork()
 }

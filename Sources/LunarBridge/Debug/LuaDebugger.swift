@@ -1,91 +1,6 @@
 import CLunar
 import Foundation
 
-/// A line breakpoint in one chunk (`@screens/login.lua`), as a debugger client sets it.
-public struct LuaBreakpoint: Sendable, Equatable {
-    /// The line (1-based) the breakpoint sits on.
-    public var line: Int
-    /// A Lua expression: the breakpoint stops only when it is truthy in the stopped frame.
-    public var condition: String?
-    /// How many hits stop: `5` (the fifth), `>= 5`, `> 5`, `== 5`, `% 5` (every fifth).
-    public var hitCondition: String?
-    /// A logpoint's message: printed (with `{expression}` parts evaluated) instead of stopping.
-    public var logMessage: String?
-
-    public init(line: Int, condition: String? = nil, hitCondition: String? = nil, logMessage: String? = nil) {
-        self.line = line
-        self.condition = condition
-        self.hitCondition = hitCondition
-        self.logMessage = logMessage
-    }
-}
-
-/// Why Lua stopped.
-public enum LuaStopReason: Sendable, Equatable {
-    case breakpoint
-    case step
-    case pause
-    /// A script error was raised; the message (or the error value's type).
-    case exception(String)
-}
-
-/// How a stopped script goes on.
-public enum LuaResumeAction: Sendable, Equatable {
-    case `continue`
-    /// The next line in the same function or its callers (over calls).
-    case stepOver
-    /// The next line anywhere, into calls.
-    case stepIn
-    /// The next line after the current function returns.
-    case stepOut
-}
-
-/// What a ``LuaDebugger`` reports, on the executor's thread.
-public enum LuaDebugEvent: Sendable {
-    /// Lua stopped; the executor now serves only the debugger's jobs until it is resumed.
-    case stopped(LuaStopReason)
-    /// A stopped script goes on.
-    case resumed
-    /// A logpoint's message, or a breakpoint condition that failed.
-    case output(String)
-}
-
-/// A Lua stack frame while stopped (Lua functions only; C functions are left out).
-public struct LuaDebugFrame: Sendable, Equatable {
-    /// The frame's id while this stop lasts (its stack level, plus one).
-    public var id: Int
-    /// The function's name as Lua knows it (`render`, `screen:render`), or `?`.
-    public var name: String
-    /// The chunk name: `@screens/login.lua` for a bundle file, `=lunar.ui` for Lunar's own Lua.
-    public var chunk: String
-    public var line: Int
-    /// A function of Lunar's own Lua (a chunk named `=...`), not the user's.
-    public var isLunar: Bool { chunk.hasPrefix("=") }
-}
-
-/// A variable or an evaluation result, shown as text; `reference` is nonzero when it has
-/// children (a table), to be read with ``LuaDebugger/variables(of:start:count:filter:)``.
-public struct LuaDebugValue: Sendable, Equatable {
-    public var name: String
-    public var value: String
-    public var type: String
-    /// A handle for the children while this stop lasts (0: none).
-    public var reference: Int
-    /// For a table: its sequence length (1...n) and how many other keys it has.
-    public var indexedCount: Int
-    public var namedCount: Int
-}
-
-/// Which children a variables request wants.
-public enum LuaChildFilter: Sendable {
-    case all, indexed, named
-}
-
-/// A scope of a stopped frame.
-public enum LuaScopeKind: Sendable {
-    case locals, upvalues, globals
-}
-
 /// A debugger for one Lua state: breakpoints, steps, pause and stops on script errors, and,
 /// while stopped, the stack, variables and evaluation.
 ///
@@ -759,9 +674,4 @@ public final class LuaDebugger: @unchecked Sendable {
         }
         return "(error object is a \(String(cString: lua_typename(L, lua_type(L, -1)))) value)"
     }
-}
-
-/// An evaluation that failed: Lua's message.
-public struct LuaDebugError: Error, Sendable, Equatable {
-    public var message: String
 }

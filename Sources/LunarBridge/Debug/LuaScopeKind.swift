@@ -1,0 +1,4 @@
+/// A scope of a stopped frame.
+public enum LuaScopeKind: Sendable {
+    case locals, upvalues, globals
+}
