@@ -118,4 +118,15 @@ extension LayoutNode {
             }
         }
     }
+
+    /// Step 11: lays out this node's absolute children in it, and the absolute children of its
+    /// static children (and theirs) in it too.
+    @inline(__always) func layoutAbsoluteChildren(_ items: [LayoutNode], _ context: LayoutContext) {
+        for child in items where child.currentStyle.display != .none && child.currentStyle.position == .absolute {
+            layoutAbsoluteChild(child, containingBlock: self, offsetX: 0, offsetY: 0, context)
+        }
+        for child in items where child.currentStyle.display != .none && child.currentStyle.position == .static {
+            child.layoutAbsoluteDescendants(containingBlock: self, offsetX: child.positionLeft, offsetY: child.positionTop, context)
+        }
+    }
 }

@@ -95,4 +95,59 @@ extension LayoutNode {
             child.computedFlexBasis = max(isMainRow ? child.measuredWidth : child.measuredHeight, child.paddingAndBorder(row: isMainRow))
         }
     }
+
+    /// A lone child that both grows and shrinks in a fixed main size takes whatever is left
+    /// whatever its content, so it is not measured for a basis.
+    /// Not under wrap: a wrapping line's free space depends on the bases of its items.
+    @inline(__always) func findSingleFlexChild(_ items: [LayoutNode], _ container: FlexContainer) -> LayoutNode? {
+        let mainMode = container.mainMode, isWrap = container.isWrap
+        var singleFlexChild: LayoutNode?
+        if mainMode == .exactly && !isWrap {
+            var flexibleChildren = 0
+            for child in items where child.currentStyle.display != .none && child.currentStyle.position != .absolute
+                && (child.resolvedFlexGrow != 0 || child.resolvedFlexShrink != 0) {
+                flexibleChildren += 1
+                if child.resolvedFlexGrow > 0 && child.resolvedFlexShrink > 0 { singleFlexChild = child }
+            }
+            if flexibleChildren != 1 { singleFlexChild = nil }
+        }
+        return singleFlexChild
+    }
+
+    /// Step 3: the flex basis of each child in the flow (kept while the child and its inputs are
+    /// unchanged). Returns their sum with margins and gaps.
+    @inline(__always) func computeFlexBases(
+        _ items: [LayoutNode], _ container: FlexContainer, singleFlexChild: LayoutNode?, _ dir: LayoutDirection, _ context: LayoutContext
+    ) -> Double {
+        let isMainRow = container.isMainRow, mainGap = container.mainGap
+        let widthModeIn = container.widthMode, heightModeIn = container.heightMode
+        let availableInnerWidth = container.availableInnerWidth, availableInnerHeight = container.availableInnerHeight
+        var totalOuterFlexBasis = 0.0
+        for child in items {
+            let childDir = child.currentStyle.direction == .inherit ? dir : child.currentStyle.direction
+            child.resolveBoxes(ownerWidth: availableInnerWidth, direction: childDir)
+            if child.currentStyle.display == .none {
+                child.zeroLayout()
+                continue
+            }
+            if child.currentStyle.position == .absolute { continue }
+            if child === singleFlexChild {
+                child.computedFlexBasis = 0
+                child.flexBasisInputs = nil
+            } else {
+                let inputs = FlexBasisInputs(
+                    width: availableInnerWidth, height: availableInnerHeight, widthMode: widthModeIn, heightMode: heightModeIn,
+                    direction: childDir, isMainRow: isMainRow, align: alignment(of: child), scrolls: currentStyle.overflow == .scroll)
+                if child.isDirty || !(child.flexBasisInputs?.matches(inputs) ?? false) {
+                    computeFlexBasis(
+                        child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
+                        widthModeIn, heightModeIn, childDir, context)
+                    child.flexBasisInputs = inputs
+                }
+            }
+            totalOuterFlexBasis += child.computedFlexBasis + child.marginFor(row: isMainRow)
+        }
+        if items.count > 1 { totalOuterFlexBasis += mainGap * Double(items.count - 1) }
+        return totalOuterFlexBasis
+    }
 }
