@@ -1,5 +1,9 @@
 import Foundation
+import LunarBundle
+import LunarRuntime
+import LunarSession
 import LunarTestSupport
+import LunarWeb
 import Testing
 
 /// A tab closed while its app is busy, through the real `lunar run BUNDLE --web` process: the
@@ -69,5 +73,46 @@ import Testing
         }
         let two = try #require(served, "every visitor after the closed tab was told the server is busy")
         await two.close()
+    }
+
+    /// In-process, so the runtime can be watched, and with no instruction budget, so only the
+    /// tab's closing can stop its loop: the busy tab's runtime is let go of (held weakly here).
+    @Test func aBusyTabsRuntimeIsLetGoOfWhenItCloses() async throws {
+        let bundle = try BundleDirectory(prefix: "lunar-web-stop", files: [
+            "manifest.json": BundleDirectory.manifest(routes: ["/home": "screens.home"]),
+            "screens/home.lua": Self.home,
+        ])
+        defer { bundle.remove() }
+        final class Weak: Sendable {
+            weak let runtime: LunarRuntime?
+            init(_ runtime: LunarRuntime) { self.runtime = runtime }
+        }
+        let made = SharedLog<Weak>()
+        let printed = SharedLog<String>()
+        let script = try ScriptBundle(directory: bundle.root)
+        var options = RuntimeOptions()
+        options.storageDirectory = bundle.root.appendingPathComponent(".storage")
+        // No budget: only the tab's closing can stop the loop.
+        options.lua.instructionBudget = nil
+        let server = WebServer(configuration: .init(port: 0, maximumTabs: 1)) { [options] request in
+            let tab = try await WebAppTab.open(script, options: options, request: request)
+            await tab.runtime.withHost { _, state in state.output = { printed.append($0) } }
+            made.append(Weak(tab.runtime))
+            return tab
+        }
+        let running = try await server.start()
+        let origin = "http://127.0.0.1:\(running.url.port!)"
+        let one = PageClient(server: running.url, origin: origin)
+        try await one.waitFor(#""text":"hello""#)
+        let first = try #require(one.messages.first { $0.contains(#""id":"busy""#) })
+        let button = try #require(first.firstMatch(of: /\["c",(\d+),"Button",\{"id":"busy"/)?.1)
+        one.send(#"{"t":"press","s":1,"n":\#(button)}"#)
+        try await withTimeout { while !printed.all.contains("busy\n") { try Task.checkCancellation(); await Task.yield() } }
+        await one.close()
+        try await withTimeout {
+            while running.openTabs > 0 || made.all.contains(where: { $0.runtime != nil }) { try Task.checkCancellation(); await Task.yield() }
+        }
+        #expect(made.all.count == 1)
+        await running.stop()
     }
 }
