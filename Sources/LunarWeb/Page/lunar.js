@@ -511,12 +511,17 @@
     el.scrollTo({ [horizontal ? "left" : "top"]: to, behavior: m.animated ? "smooth" : "auto" });
   }
 
+  // The element events the page reports, each with the field its value travels in besides s
+  // and n (docs/web.md, "Page to server"; WireProtocolTableTests holds this to PageMessageKind).
+  const eventValueFields = {
+    press: null, longPress: null, pressIn: null, pressOut: null, change: "v", submit: "v", scroll: "y", viewport: "y",
+  };
+
   function report(s, n, event, value) {
     const node = nodes.get(key(s, n));
     if (!node || !node.events.includes(event) || node.props.disabled === true) return false;
-    if (event === "press" || event === "longPress" || event === "pressIn" || event === "pressOut") send({ t: event, s, n });
-    else if (event === "scroll" || event === "viewport") send({ t: event, s, n, y: value });
-    else send({ t: event, s, n, v: value });
+    const field = eventValueFields[event];
+    send(field ? { t: event, s, n, [field]: value } : { t: event, s, n });
     return true;
   }
 

@@ -54,43 +54,44 @@ public enum PageMessage: Hashable, Sendable {
             throw PageMessageError("malformed message (not a JSON object)")
         }
         guard let type = wire.t else { throw PageMessageError("malformed message (no \"t\")") }
+        guard let kind = PageMessageKind(rawValue: type) else {
+            let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
+            throw PageMessageError("unknown message type \(JSONText.quoted(shown))")
+        }
         let fields = Fields(wire: wire, type: type)
-        switch type {
-        case "press":
+        switch kind {
+        case .press:
             return .press(screen: try fields.screen(), node: try fields.node())
-        case "longPress":
+        case .longPress:
             return .longPress(screen: try fields.screen(), node: try fields.node())
-        case "pressIn":
+        case .pressIn:
             return .pressIn(screen: try fields.screen(), node: try fields.node())
-        case "pressOut":
+        case .pressOut:
             return .pressOut(screen: try fields.screen(), node: try fields.node())
-        case "change":
+        case .change:
             let value: PropValue
             switch try fields.required(wire.v, "v") {
             case .string(let text): value = .string(text)
             case .bool(let on): value = .bool(on)
             }
             return .change(screen: try fields.screen(), node: try fields.node(), value: value)
-        case "submit":
+        case .submit:
             guard case .string(let text) = try fields.required(wire.v, "v") else {
                 throw PageMessageError("malformed submit (\"v\" must be a string)")
             }
             return .submit(screen: try fields.screen(), node: try fields.node(), value: text)
-        case "scroll":
+        case .scroll:
             let offset = try fields.number("y", wire.y, in: -maximumCoordinate...maximumCoordinate)
             return .scroll(screen: try fields.screen(), node: try fields.node(), offset: offset)
-        case "viewport":
+        case .viewport:
             let extent = try fields.number("y", wire.y, in: 0...maximumCoordinate)
             return .viewport(screen: try fields.screen(), node: try fields.node(), extent: extent)
-        case "back":
+        case .back:
             return .back(screen: try fields.screen())
-        case "alert":
+        case .alert:
             return .alertButton(AlertID(try fields.integer("id", wire.id)), index: try fields.integer("i", wire.i))
-        case "ping":
+        case .ping:
             return .ping(id: try fields.integer("id", wire.id))
-        default:
-            let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
-            throw PageMessageError("unknown message type \(JSONText.quoted(shown))")
         }
     }
 

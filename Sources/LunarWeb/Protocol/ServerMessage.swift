@@ -5,8 +5,7 @@ import LunarUI
 public enum ServerMessage {
     /// `{"t":"push","s":1,"title":"Log in","path":"/login"}` (or `"t":"present"`).
     static func show(_ screen: ScreenID, title: String?, path: String?, modal: Bool) -> String {
-        var object = JSONObject()
-        object.put("t", modal ? "present" : "push")
+        var object = messageObject(modal ? .present : .push)
         object.put("s", screen.rawValue)
         object.put("title", optional: title)
         object.put("path", optional: path)
@@ -15,16 +14,14 @@ public enum ServerMessage {
 
     /// `{"t":"pop","s":2}`, `{"t":"dismiss","s":2}`.
     static func close(_ screen: ScreenID, modal: Bool) -> String {
-        var object = JSONObject()
-        object.put("t", modal ? "dismiss" : "pop")
+        var object = messageObject(modal ? .dismiss : .pop)
         object.put("s", screen.rawValue)
         return object.text
     }
 
     /// `{"t":"title","s":1,"title":"Items"}`.
     static func title(_ title: String?, of screen: ScreenID) -> String {
-        var object = JSONObject()
-        object.put("t", "title")
+        var object = messageObject(.title)
         object.put("s", screen.rawValue)
         object.put("title", optional: title)
         return object.text
@@ -32,7 +29,7 @@ public enum ServerMessage {
 
     /// `{"t":"m","s":1,"m":[["u",5,{"text":"Count: 3"}]]}`: a batch of mutations.
     public static func mutations(_ mutations: [Mutation], on screen: ScreenID) -> String {
-        "{\"t\":\"m\",\"s\":\(screen.rawValue),\"m\":[" + mutations.map(encode).joined(separator: ",") + "]}"
+        "{\"t\":\"\(ServerMessageKind.mutations.rawValue)\",\"s\":\(screen.rawValue),\"m\":[" + mutations.map(encode).joined(separator: ",") + "]}"
     }
 
     /// One mutation as an array whose first item says which:
@@ -83,8 +80,7 @@ public enum ServerMessage {
 
     /// `{"t":"focus","s":1,"n":5}` (`"n":null` clears focus).
     static func focus(_ node: NodeID?, on screen: ScreenID) -> String {
-        var object = JSONObject()
-        object.put("t", "focus")
+        var object = messageObject(.focus)
         object.put("s", screen.rawValue)
         object.put("n", raw: node.map { String($0.rawValue) } ?? "null")
         return object.text
@@ -92,8 +88,7 @@ public enum ServerMessage {
 
     /// `{"t":"error","s":1,"message":"…","location":"screens/login.lua:3","line":3,"frame":[[2,"…"],[3,"…"]]}`.
     static func error(_ overlay: ErrorOverlay, on screen: ScreenID) -> String {
-        var object = JSONObject()
-        object.put("t", "error")
+        var object = messageObject(.error)
         object.put("s", screen.rawValue)
         object.put("message", overlay.message)
         object.put("location", optional: overlay.location)
@@ -105,8 +100,7 @@ public enum ServerMessage {
     /// `{"t":"scrollTo","s":1,"n":5,"y":120,"animated":true}`: scroll a scroll view or list to
     /// offset `y` along its axis (`"y":"end"`: to its end).
     static func scroll(_ node: NodeID, to target: ScrollTarget, animated: Bool, on screen: ScreenID) -> String {
-        var object = JSONObject()
-        object.put("t", "scrollTo")
+        var object = messageObject(.scrollTo)
         object.put("s", screen.rawValue)
         object.put("n", node.rawValue)
         switch target {
@@ -119,34 +113,30 @@ public enum ServerMessage {
 
     /// `{"t":"noerror","s":1}`.
     static func hideError(on screen: ScreenID) -> String {
-        var object = JSONObject()
-        object.put("t", "noerror")
+        var object = messageObject(.noerror)
         object.put("s", screen.rawValue)
         return object.text
     }
 
     /// `{"t":"hud","text":"Loading"}` (`"text":null` for a bare spinner), `{"t":"nohud"}`.
     static func hud(_ text: String?) -> String {
-        var object = JSONObject()
-        object.put("t", "hud")
+        var object = messageObject(.hud)
         object.put("text", optional: text)
         return object.text
     }
 
-    static let hideHUD = "{\"t\":\"nohud\"}"
+    static let hideHUD = messageObject(.nohud).text
 
     /// `{"t":"toast","text":"Saved"}`.
     static func toast(_ text: String) -> String {
-        var object = JSONObject()
-        object.put("t", "toast")
+        var object = messageObject(.toast)
         object.put("text", text)
         return object.text
     }
 
     /// `{"t":"alert","id":1,"title":"…","message":null,"buttons":[["OK","default"]]}`.
     static func alert(_ alert: Alert) -> String {
-        var object = JSONObject()
-        object.put("t", "alert")
+        var object = messageObject(.alert)
         object.put("id", alert.id.rawValue)
         object.put("title", alert.title)
         object.put("message", optional: alert.message)
@@ -156,43 +146,54 @@ public enum ServerMessage {
 
     /// `{"t":"noalert","id":1}`.
     static func dismissAlert(_ id: AlertID) -> String {
-        var object = JSONObject()
-        object.put("t", "noalert")
+        var object = messageObject(.noalert)
         object.put("id", id.rawValue)
         return object.text
     }
 
     /// `{"t":"refused","reason":"…"}`: the page's last message was refused (it goes on).
     public static func refused(_ reason: String) -> String {
-        var object = JSONObject()
-        object.put("t", "refused")
+        var object = messageObject(.refused)
         object.put("reason", reason)
         return object.text
     }
 
     /// `{"t":"busy","message":"…"}`: the server has no room for another tab; it closes next.
     public static func busy(_ message: String) -> String {
-        var object = JSONObject()
-        object.put("t", "busy")
+        var object = messageObject(.busy)
         object.put("message", message)
         return object.text
     }
 
     /// `{"t":"pong","id":7}`: the answer to a page's ping.
-    static func pong(_ id: Int) -> String { "{\"t\":\"pong\",\"id\":\(id)}" }
+    static func pong(_ id: Int) -> String {
+        var object = messageObject(.pong)
+        object.put("id", id)
+        return object.text
+    }
 
     /// `{"t":"highlight","s":1,"n":5}`: outline node `n` of screen `s` (the element the
     /// inspector's pointer is over); `{"t":"highlight"}` removes the outline.
     public static func highlight(screen: ScreenID?, node: NodeID?) -> String {
-        guard let screen, let node else { return "{\"t\":\"highlight\"}" }
-        return "{\"t\":\"highlight\",\"s\":\(screen.rawValue),\"n\":\(node.rawValue)}"
+        var object = messageObject(.highlight)
+        if let screen, let node {
+            object.put("s", screen.rawValue)
+            object.put("n", node.rawValue)
+        }
+        return object.text
     }
 
     /// `{"t":"notice","text":"reloaded screens/login.lua"}`: a line for the page's console.
     public static func notice(_ text: String) -> String {
-        var object = JSONObject()
-        object.put("t", "notice")
+        var object = messageObject(.notice)
         object.put("text", text)
         return object.text
+    }
+
+    /// A message object begun with its kind, the one place a `t` is written.
+    private static func messageObject(_ kind: ServerMessageKind) -> JSONObject {
+        var object = JSONObject()
+        object.put("t", kind.rawValue)
+        return object
     }
 }
