@@ -64,9 +64,10 @@ say(String(format: "updates.load devices=%d p50_ms=%.2f p99_ms=%.2f errors=%d co
 // The bytes the server answers device-0 (its JSON encoder's settings).
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-let offered = try await UpdateClient(server: server.url).check(channel: "production", device: "device-0", bridgeAPI: BridgeAPI.version)
-precondition(offered?.id == release.id)
-let answer = try encoder.encode(CheckAnswer(release: offered))
+// The whole answer, its receipt for device-0 included, so nginx serves as many bytes as the server.
+let offered = try await UpdateClient(server: server.url).checkAnswer(channel: "production", device: "device-0", bridgeAPI: BridgeAPI.version)
+precondition(offered.release?.id == release.id)
+let answer = try encoder.encode(offered)
 let nginxRoot = scratch.appendingPathComponent("nginx")
 try FileManager.default.createDirectory(at: nginxRoot.appendingPathComponent("logs"), withIntermediateDirectories: true)
 try answer.write(to: nginxRoot.appendingPathComponent("check.json"))
