@@ -21,7 +21,8 @@ extension LayoutNode {
     }
 
     /// Sizes the node for the constraints and, when `performLayout`, positions its children.
-    func layoutImpl(
+    // Never inlined: inlined into `shiftChangedChildren` it made that loop over every row slower.
+    @inline(never) func layoutImpl(
         _ availableWidth: Double, _ availableHeight: Double, _ widthModeIn: MeasureMode, _ heightModeIn: MeasureMode,
         _ ownerWidth: Double, _ ownerHeight: Double, _ dir: LayoutDirection, _ performLayout: Bool, _ context: LayoutContext
     ) {
@@ -87,7 +88,8 @@ extension LayoutNode {
                       availableWidth, availableHeight, ownerWidth, ownerHeight)
         guard performLayout else { return }
 
-        // Steps 8 and 7: the lines by align-content, then each item by align-items, align-self, stretch.
+        // Steps 8 and 7 (the lines first): the lines by align-content, then each item by
+        // align-items, align-self and stretch.
         let crossSize = container.isMainRow ? measuredHeight : measuredWidth
         alignLines(&lines, container, containerInnerCross: crossSize - container.pbCross, totalLinesCross: totalLinesCross)
         alignItems(items, in: lines, container, context)
