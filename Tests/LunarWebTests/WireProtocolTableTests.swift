@@ -148,21 +148,21 @@ import Testing
 @Suite struct InspectorProtocolTableTests {
     typealias Table = WireProtocolTableTests
 
-    /// What the web server itself sends an inspector page: a refusal, and "no room" before it closes.
+    /// What the web server itself sends an inspector page (docs/devtools.md says so above its table).
     static let serverOwnKinds: Set = [ServerMessageKind.refused.rawValue, ServerMessageKind.busy.rawValue]
 
     @Test func thePageHandlesEveryDocumentedKind() throws {
         let script = try Table.read("Sources/LunarWeb/Page/devtools.js")
         let handler = try #require(Table.section(of: script, from: "function handle(m) {", to: "\n  }\n"))
         let handled = Set(Table.captures(#"case "([\w.]+)":"#, in: handler).map { $0[0] })
-        let docs = try #require(Table.section(of: try Table.read("docs/devtools.md"), from: "Runtime to page:", to: "\nThe app's page"))
+        let docs = try #require(Table.section(of: try Table.read("docs/devtools.md"), from: "Runtime to page (", to: "\nThe app's page"))
         #expect(handled == Set(Self.kinds(in: docs)).union(Self.serverOwnKinds))
     }
 
     @Test func thePageSendsWhatTheRuntimeReadsAndTheDocsList() throws {
         let script = try Table.read("Sources/LunarWeb/Page/devtools.js")
         let sent = Set(Table.captures(#"send\(\{ t: "([\w.]+)""#, in: script).map { $0[0] })
-        let docs = try #require(Table.section(of: try Table.read("docs/devtools.md"), from: "Page to runtime", to: "\nRuntime to page:"))
+        let docs = try #require(Table.section(of: try Table.read("docs/devtools.md"), from: "Page to runtime", to: "\nRuntime to page ("))
         let parser = try #require(Table.section(of: try Table.read("Sources/LunarDevtools/DevtoolsCommand.swift"), from: "switch kind {", to: "default:"))
         let read = Set(Table.captures(#"case "([\w.]+)":"#, in: parser).map { $0[0] })
         #expect(sent == Set(Self.kinds(in: docs)))
