@@ -6,15 +6,15 @@
 //   LunarSignals, LunarRouter, LunarStorage           -- plain Swift, no Lua
 //   LunarLayout                                        -- flexbox (Yoga's semantics), plain Swift, no Lua
 //   LunarUI -> LunarLayout                             -- elements, styles, reconciler, mounted tree; no Lua
-//   LunarJSON                                          -- the JSON value shared by network and storage
+//   LunarJSON -> CJSONLimits                           -- the JSON value shared by network and storage (CJSONLimits: the depth Lua's json shares)
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
-//   LunarBridge -> CLunar -> CLua                      -- owns the lua_State
+//   LunarBridge -> CLunar -> CLua, CJSONLimits         -- owns the lua_State
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
 //   LunarServing -> NIOCore                            -- what the three HTTP servers share: start until listening
-//   LunarDevServer -> LunarBundle, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
-//   LunarPackaging -> LunarBundle + CZlib, Crypto          -- signed .lunar archives (its own zip reader and writer)
+//   LunarDevServer -> LunarBundle, LunarPackaging, LunarStorage, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
+//   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
@@ -89,7 +89,9 @@ let package = Package(
         ),
         // What Swift cannot import from Lua (macros, variadics), the error
         // trampoline, the capped allocator and the instruction-budget hook.
-        .target(name: "CLunar", dependencies: ["CLua"]),
+        // The JSON limits Lua's `json` (CLunar) and LunarJSON share: one C header.
+        .target(name: "CJSONLimits"),
+        .target(name: "CLunar", dependencies: ["CLua", "CJSONLimits"]),
 
         .target(
             name: "LunarBridge",
@@ -100,7 +102,7 @@ let package = Package(
         ),
         .target(name: "LunarSignals", swiftSettings: strict),
         .target(name: "LunarRouter", swiftSettings: strict),
-        .target(name: "LunarJSON", swiftSettings: strict),
+        .target(name: "LunarJSON", dependencies: ["CJSONLimits"], swiftSettings: strict),
         .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
         .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", dependencies: ["LunarLayout"], swiftSettings: strict),
@@ -173,7 +175,7 @@ let package = Package(
         // the `lunar.test` library, and TAP/JUnit/text reports.
         .target(
             name: "LunarSpecs",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarHeadless", "LunarUI", "LunarStorage"],
             resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/test.lua")],
             swiftSettings: strict
         ),
@@ -181,13 +183,15 @@ let package = Package(
             name: "LunarDevServer",
             dependencies: [
                 "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
+                // File hashes (SHA-256 hex) and durable cache writes (AtomicFile).
+                "LunarPackaging", "LunarStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // SHA-256 of served files (already built for LunarPackaging).
+                // SHA-256 of served files.
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -226,7 +230,7 @@ let package = Package(
         .target(
             name: "LunarPackaging",
             dependencies: [
-                "LunarBundle", "LunarBridge", "CZlib",
+                "LunarBundle", "LunarBridge", "LunarStorage", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -249,7 +253,7 @@ let package = Package(
         .target(
             name: "LunarUpdateServer",
             dependencies: [
-                "LunarUpdates", "LunarPackaging", "LunarServing",
+                "LunarUpdates", "LunarPackaging", "LunarStorage", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -279,6 +283,8 @@ let package = Package(
                 "LunarNetwork", "LunarJSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // The State panel's view-model reader (LuaSource).
+            resources: [.embedInCode("Lua/viewmodel_watch.lua")],
             swiftSettings: strict
         ),
         // What the `lunar` command does around a runtime: the terminal UI session (reload
@@ -290,7 +296,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
-                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools",
+                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -307,7 +313,7 @@ let package = Package(
 
         // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
         .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
-        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),

@@ -364,7 +364,7 @@ static void decode_number(Decoder *d) {
 // MARK: - Containers
 
 static void enter_container(Decoder *d) {
-    if (++d->depth > LUNAR_JSON_MAX_DEPTH) fail(d, d->p, "nesting deeper than 1000 levels");
+    if (++d->depth > LUNAR_JSON_MAX_DEPTH) fail(d, d->p, "nesting deeper than " LUNAR_JSON_MAX_DEPTH_TEXT " levels");
     if (d->depth > d->deepest) {
         d->deepest = d->depth;
         d->array_hint[d->depth] = 0;

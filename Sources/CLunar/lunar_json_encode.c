@@ -386,7 +386,7 @@ static void encode_table(Encoder *e, int idx) {
     for (const PathStep *step = e->top; step != NULL; step = step->parent) {
         if (step->table == table) fail(e, "cannot encode a table that contains itself");
     }
-    if (e->depth >= LUNAR_JSON_MAX_DEPTH) fail(e, "cannot encode tables nested deeper than 1000 levels");
+    if (e->depth >= LUNAR_JSON_MAX_DEPTH) fail(e, "cannot encode tables nested deeper than " LUNAR_JSON_MAX_DEPTH_TEXT " levels");
     if (!lua_checkstack(L, 6)) fail(e, "cannot encode tables nested too deeply for the Lua stack");
     PathStep step = {table, NULL, 0, 0, e->top};
     e->top = &step;

@@ -35,4 +35,9 @@ static inline size_t lunar_utf8_sequence(const unsigned char *p, size_t availabl
     return 0;
 }
 
+/// `LUNAR_JSON_MAX_DEPTH` as a string literal, for messages.
+#define LUNAR_JSON_QUOTE(x) #x
+#define LUNAR_JSON_STRING(x) LUNAR_JSON_QUOTE(x)
+#define LUNAR_JSON_MAX_DEPTH_TEXT LUNAR_JSON_STRING(LUNAR_JSON_MAX_DEPTH)
+
 #endif

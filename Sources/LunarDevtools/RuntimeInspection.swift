@@ -254,7 +254,7 @@ final class RuntimeInspection: @unchecked Sendable {
         guard let state else { return nil }
         let results: [LuaValue]
         do {
-            results = try state.callReturningAll(try state.load(ViewModelWatch.source, name: "=lunar.devtools"), [], keepingReferences: true)
+            results = try state.callReturningAll(try state.load(ViewModelWatch.source), [], keepingReferences: true)
         } catch {
             devtoolsLog.warning("the view-model panel cannot load its helpers: \(error)")
             return nil

@@ -1,10 +1,15 @@
+import CJSONLimits
 import struct Foundation.Data
 
 extension JSONValue {
+    /// The deepest nesting of arrays and objects a document may have; one level deeper is a
+    /// ``JSONParseError``. The same limit as Lua's `json` (`LUNAR_JSON_MAX_DEPTH`, one C header).
+    public static let maximumDepth = Int(LUNAR_JSON_MAX_DEPTH)
+
     /// Parses one JSON document (RFC 8259; any value at the top level) from UTF-8 bytes.
     ///
-    /// Builds no Foundation objects. Nesting deeper than 512 levels is rejected rather than
-    /// risking the stack, and so is a number too large for a `Double` (`1e400`). Invalid
+    /// Builds no Foundation objects. Nesting deeper than ``JSONValue/maximumDepth`` levels is rejected
+    /// rather than risking the stack, and so is a number too large for a `Double` (`1e400`). Invalid
     /// UTF-8 inside strings is repaired with U+FFFD.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         let parsed: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
@@ -60,7 +65,7 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
-    private static let maximumDepth = 512
+    private static let maximumDepth = JSONValue.maximumDepth
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

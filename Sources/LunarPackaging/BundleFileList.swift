@@ -39,7 +39,7 @@ public struct BundleFileList: Codable, Sendable, Hashable {
 
         /// The entry for `bytes`.
         public init(describing bytes: Data) {
-            sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            sha256 = SHA256.hash(data: bytes).hex
             size = bytes.count
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarBundle
+import LunarStorage
 
 /// Packs a bundle directory into a `.lunar` archive: the bundle's files at
 /// their relative paths, `_lunar/files.json` (SHA-256 and size of each) and,
@@ -105,23 +106,11 @@ public struct BundlePacker: Sendable {
             }
         }
         let bytes = try zip.finish()
-        let partial = URL(fileURLWithPath: archive.path + ".partial")
-        try? FileManager.default.removeItem(at: partial)
         do {
-            try bytes.write(to: partial)
-            try FileManager.default.moveItem(at: partial, to: archive, replacing: true)
+            try AtomicFile.write(bytes, to: archive, permissions: 0o666)
         } catch {
-            try? FileManager.default.removeItem(at: partial)
-            throw BundleArchiveError(.fileSystem, "\(archive.path): cannot be written (\(error.localizedDescription))")
+            throw BundleArchiveError(.fileSystem, "\(archive.path): cannot be written (\(error.message))")
         }
         return bytes.count
-    }
-}
-
-extension FileManager {
-    /// Moves `source` to `destination`, replacing a file there (rename(2): atomic on one file system).
-    fileprivate func moveItem(at source: URL, to destination: URL, replacing: Bool) throws {
-        if replacing, rename(source.path, destination.path) == 0 { return }
-        try moveItem(at: source, to: destination)
     }
 }

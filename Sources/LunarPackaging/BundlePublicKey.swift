@@ -47,7 +47,7 @@ public struct BundlePublicKey: Sendable {
     /// 16 hex digits: the first 8 bytes of the SHA-256 of the raw key. A
     /// signature names it so "signed by another key" is told from "altered".
     public var fingerprint: String {
-        SHA256.hash(data: rawRepresentation).prefix(8).map { String(format: "%02x", $0) }.joined()
+        String(SHA256.hash(data: rawRepresentation).hex.prefix(16))
     }
 
     /// Whether `signature` is this key's signature of `message`.

@@ -1,4 +1,5 @@
 import Foundation
+import LunarStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,19 +16,11 @@ enum PrivateFile {
         guard fd >= 0 else { throw failure("cannot create", url) }
         defer { close(fd) }
         _ = fchmod(fd, mode)  // the umask may have narrowed it
-        let written: Bool = contents.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
+        let code = AtomicFile.writeAll(contents, to: fd)
+        guard code == 0 else {
+            errno = code
+            throw failure("cannot write", url)
         }
-        guard written else { throw failure("cannot write", url) }
     }
 
     /// Creates the directory `url` (it must not exist) with mode 0700.

@@ -4,6 +4,7 @@ import LunarBundle
 import LunarDevServer
 import LunarPackaging
 import LunarRuntime
+import LunarStorage
 import LunarUpdates
 import Synchronization
 
@@ -142,8 +143,7 @@ public enum UpdatingSession {
         }
         let id = UUID().uuidString.lowercased()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data((id + "\n").utf8).write(to: file, options: .atomic)
+            try AtomicFile.write(Data((id + "\n").utf8), to: file, permissions: 0o666)
         } catch {
             throw SessionError("cannot write \(file.path): \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarStorage
 
 /// The snapshots of one spec file (`expect(app.screen()):toMatchSnapshot()`), stored beside it:
 /// `spec/home_spec.lua` keeps them in `spec/__snapshots__/home_spec.snap`.
@@ -79,8 +80,7 @@ final class SpecSnapshots: @unchecked Sendable {
         let text = entries.isEmpty ? nil : Self.render(entries, spec: specFile)
         do {
             if let text {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url, options: .atomic)
+                try AtomicFile.write(Data(text.utf8), to: url, permissions: 0o666)
             } else if !stored.isEmpty {
                 try FileManager.default.removeItem(at: url)
             }

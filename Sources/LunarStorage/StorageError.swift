@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a `KeyValueStore` operation failed. A failed operation leaves the store, in memory and on
 /// disk, exactly as it was before.
 public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -29,4 +31,9 @@ public struct StorageError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `"storage <kind>: <message>"`.
     public var description: String { "storage \(kind.rawValue): \(message)" }
+}
+
+extension StorageError: LocalizedError {
+    /// The ``message``: what callers that report `localizedDescription` show.
+    public var errorDescription: String? { message }
 }

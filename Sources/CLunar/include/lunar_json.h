@@ -8,9 +8,8 @@
 
 #include <stddef.h>
 #include <lua.h>
-
-/// Deepest nesting of arrays and objects either direction accepts.
-#define LUNAR_JSON_MAX_DEPTH 1000
+// LUNAR_JSON_MAX_DEPTH: the deepest nesting either direction accepts, shared with LunarJSON.
+#include <lunar_json_limits.h>
 
 /// Where and why decoding failed (filled only for invalid JSON, not for
 /// memory errors).

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBundle
 import LunarJSON
+import LunarStorage
 
 /// A bundle served by a dev server, mirrored into a local cache directory so
 /// it runs like a directory bundle.
@@ -146,8 +147,7 @@ public struct RemoteBundle: Sendable {
             guard reply.body.count == file.size, BundleFile.sha256(of: reply.body) == file.sha256 else {
                 throw DevServerError("\(path) is refused: its SHA-256 or size differs from the dev server's file list (altered, or changed while downloading)")
             }
-            try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(reply.body).write(to: local, options: .atomic)
+            try AtomicFile.write(Data(reply.body), to: local, permissions: 0o666)
         case 404:
             try? FileManager.default.removeItem(at: local)
         default:

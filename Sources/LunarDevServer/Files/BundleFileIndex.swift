@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import LunarBundle
+import LunarPackaging
 import Synchronization
 
 /// One file of a served bundle: its path and a hash of its content.
@@ -20,10 +21,7 @@ public struct BundleFile: Hashable, Sendable {
 
     /// SHA-256 of `content`, lower-case hex: how file lists, ETags and downloads name a version.
     public static func sha256(of content: some DataProtocol) -> String {
-        SHA256.hash(data: content).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        SHA256.hash(data: content).hex
     }
 }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -196,10 +197,10 @@ struct UpdateRoutes: Sendable {
             return signed
         }
         var checked: ReleaseStatement?
-        if let statement { checked = try await check(statement, channel: channel, sha256: ArchiveFiles.sha256(data), signer: signedBy) }
+        if let statement { checked = try await check(statement, channel: channel, sha256: SHA256.hash(data: data).hex, signer: signedBy) }
         let sha256: String
         do { sha256 = try archives.store(data) } catch {
-            throw Refusal(.internalServerError, "the archive cannot be stored: \(error.localizedDescription)")
+            throw Refusal(.internalServerError, "the archive cannot be stored: \(error.message)")
         }
         var release = try await store.publish(
             channel: channel, version: archive.fileList.version, bridgeAPI: bridgeAPI, sha256: sha256, size: data.count,

@@ -1,10 +1,12 @@
 import Crypto
 import Foundation
+import LunarPackaging
+import LunarStorage
 import LunarUpdates
 
 /// Release archives on disk, named by their SHA-256 (`DATA/archives/<sha256>.lunar`): a name
 /// is never reused for other bytes, so the URLs that serve them are immutable and any CDN may
-/// cache them forever. Written to a temporary file and renamed into place.
+/// cache them forever. Written durably (``AtomicFile``): a crash leaves no half archive.
 struct ArchiveFiles: Sendable {
     let directory: URL
 
@@ -16,17 +18,11 @@ struct ArchiveFiles: Sendable {
     func url(_ sha256: String) -> URL { directory.appendingPathComponent("\(sha256).lunar") }
 
     /// Stores `data`; returns its SHA-256 (lowercase hex).
-    func store(_ data: Data) throws -> String {
-        let sha256 = Self.sha256(data)
+    func store(_ data: Data) throws(StorageError) -> String {
+        let sha256 = SHA256.hash(data: data).hex
         let target = url(sha256)
         if FileManager.default.fileExists(atPath: target.path) { return sha256 }
-        let temporary = directory.appendingPathComponent(".\(sha256).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        if rename(temporary.path, target.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
-        }
+        try AtomicFile.write(data, to: target, permissions: 0o666)
         return sha256
     }
 
@@ -58,17 +54,7 @@ struct ArchiveFiles: Sendable {
         // Level 19 takes seconds per MiB: past 8 MiB a faster level keeps publishing within its request.
         let level: Int32 = max(base.count, target.count) > 8 << 20 ? 9 : 19
         guard let patch = try? ArchivePatch.make(from: base, to: target, level: level), patch.count < target.count else { return false }
-        try? FileManager.default.createDirectory(at: patches, withIntermediateDirectories: true)
-        let temporary = patches.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard (try? patch.write(to: temporary)) != nil, rename(temporary.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            return false
-        }
-        return true
-    }
-
-    static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return (try? AtomicFile.write(patch, to: file, permissions: 0o666)) != nil
     }
 
     static func isSHA256(_ text: some StringProtocol) -> Bool {

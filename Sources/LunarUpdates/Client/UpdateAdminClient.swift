@@ -34,7 +34,7 @@ public struct UpdateAdminClient: Sendable {
         let url = try endpoint("v1/channels/\(channel)/releases", query: ["rollout": String(rollout), "message": message])
         var extra = ["Content-Type": "application/octet-stream"]
         if let signingKey {
-            let sha256 = SHA256.hash(data: archive).map { String(format: "%02x", $0) }.joined()
+            let sha256 = SHA256.hash(data: archive).hex
             let statement = ReleaseStatement(channel: channel, sha256: sha256, sequence: try await nextSequence(channel))
             let signed = try statement.signed(with: signingKey)
             do { extra["Lunar-Release-Statement"] = try JSONEncoder().encode(signed).base64EncodedString() } catch {

@@ -393,7 +393,7 @@ public actor Updater {
         do throws(UpdateError) {
             let patch = try await client.patch(from: base.sha256, to: release, limit: release.size)
             let rebuilt = try ArchivePatch.apply(patch, to: old, maximumSize: release.size)
-            guard Self.sha256(rebuilt) == release.sha256 else {
+            guard SHA256.hash(data: rebuilt).hex == release.sha256 else {
                 throw UpdateError("the patched archive does not match its SHA-256")
             }
             configuration.progress?(release.size, release.size)
@@ -403,10 +403,6 @@ public actor Updater {
             configuration.log("release \(release.id): no patch from release \(base.id) (\(error.message)); downloading the whole archive")
             return nil
         }
-    }
-
-    private static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Downloads the whole archive in ranges, resuming a partial file, and checks its size and SHA-256.
@@ -440,7 +436,7 @@ public actor Updater {
         guard let data = FileManager.default.contents(atPath: partial.path) else {
             throw UpdateError("cannot read \(partial.path)")
         }
-        guard data.count == release.size, Self.sha256(data) == release.sha256 else {
+        guard data.count == release.size, SHA256.hash(data: data).hex == release.sha256 else {
             unlink(partial.path)
             throw UpdateError("release \(release.id): the downloaded archive (\(data.count) bytes) does not match its SHA-256: discarded")
         }
