@@ -10,6 +10,7 @@
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua, CJSONLimits         -- owns the lua_State
+//   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs and the bridge API version, from declarations and annotations; no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
 //   LunarServing -> NIOCore                            -- what the three HTTP servers share: start until listening
@@ -37,6 +38,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "LunarBridge", targets: ["LunarBridge"]),
+        .library(name: "LunarLuaLSStubs", targets: ["LunarLuaLSStubs"]),
         .library(name: "LunarSignals", targets: ["LunarSignals"]),
         .library(name: "LunarRouter", targets: ["LunarRouter"]),
         .library(name: "LunarNetwork", targets: ["LunarNetwork"]),
@@ -100,6 +102,8 @@ let package = Package(
             resources: [.embedInCode("Lua/sandbox.lua")],
             swiftSettings: strict
         ),
+        // The LuaLS stub generator (`lunar types`, the bridge API version): reads declarations, never the C API.
+        .target(name: "LunarLuaLSStubs", dependencies: ["LunarBridge"], swiftSettings: strict),
         .target(name: "LunarSignals", swiftSettings: strict),
         .target(name: "LunarRouter", swiftSettings: strict),
         .target(name: "LunarJSON", dependencies: ["CJSONLimits"], swiftSettings: strict),
@@ -136,7 +140,7 @@ let package = Package(
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarHeadless", "LunarUI"],
             path: "Examples/Embedding/Sources",
             swiftSettings: strict
         ),
@@ -159,7 +163,7 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarSignals", "LunarRouter", "LunarNetwork",
                 "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -175,7 +179,7 @@ let package = Package(
         // the `lunar.test` library, and TAP/JUnit/text reports.
         .target(
             name: "LunarSpecs",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarHeadless", "LunarUI", "LunarStorage"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarHeadless", "LunarUI", "LunarStorage"],
             resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/test.lua")],
             swiftSettings: strict
         ),
@@ -295,7 +299,7 @@ let package = Package(
         .target(
             name: "LunarSession",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
                 "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -314,6 +318,7 @@ let package = Package(
         // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
         .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarLuaLSStubsTests", dependencies: ["LunarLuaLSStubs", "LunarBridge"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
@@ -361,7 +366,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // Over-the-air updates: the real server on loopback (SQLite, PostgreSQL), the `lunar` binary, faults.

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarLuaLSStubs
 import LunarBundle
 import LunarRuntime
 import LunarSpecs

@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarLuaLSStubs
 import LunarRuntime
 
 /// What editors need for spec files: `lunar.test` described from the LuaLS

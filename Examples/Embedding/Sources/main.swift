@@ -5,6 +5,7 @@
 //   swift run EmbeddingExample types DIR     writes editor stubs for the host's modules into DIR
 import Foundation
 import LunarBridge
+import LunarLuaLSStubs
 import LunarBundle
 import LunarHeadless
 import LunarRuntime

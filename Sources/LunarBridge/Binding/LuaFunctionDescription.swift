@@ -73,7 +73,7 @@ public struct LuaFunctionDescription: Sendable, Hashable {
     }
 
     /// The name of parameter `index` (0-based) in stubs.
-    func parameterName(at index: Int) -> String {
+    package func parameterName(at index: Int) -> String {
         if signature.parameters[index].hasSuffix("...") { return "..." }
         return index < parameterNames.count ? parameterNames[index] : "arg\(index + 1)"
     }

@@ -21,12 +21,12 @@ public struct LuaModule: Sendable {
     public let name: String
     /// One line about the module, for stubs.
     public let summary: String?
-    var members: [Member] = []
+    package var members: [Member] = []
 
     /// The short name used in messages: `log` for `lunar.log`.
     public var shortName: String { name.split(separator: ".").last.map(String.init) ?? name }
 
-    enum Member: Sendable {
+    package enum Member: Sendable {
         case function(LuaFunctionDescription, @Sendable () -> (LuaCallFrame) throws -> LuaReturn)
         case cFunction(LuaFunctionDescription, lua_CFunction)
         case constant(String, @Sendable (LuaStack) -> Void, String)

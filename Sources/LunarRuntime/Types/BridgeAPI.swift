@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarLuaLSStubs
 
 /// What scripts can call, as LuaLS stubs and as a version: the source of
 /// `lunar types` and of the manifest's `bridgeAPI` check.

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBridge
 
 /// LuaLS definition files (`---@meta` stubs) for a set of modules and classes:
 /// what `lunar types` writes so an editor completes and type-checks `require`d

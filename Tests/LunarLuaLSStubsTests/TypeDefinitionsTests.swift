@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarLuaLSStubs
 import Testing
 
 /// LuaLS stubs and the API version, generated from module declarations.

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarLuaLSStubs
 import Testing
 
 /// The LuaLS annotation reader that describes Lua-written modules for stubs

@@ -3,10 +3,10 @@
 ///
 /// A type runs until whitespace outside brackets and quotes, except that
 /// whitespace next to `|`, `,` or `:` continues it (`fun(): string | nil`).
-enum LuaTypeText {
+package enum LuaTypeText {
     /// Splits `text` after its leading type: the type and the rest (trimmed),
     /// or nil when `text` starts with no type or a bracket is not closed.
-    static func leadingType(_ text: Substring) -> (type: String, rest: Substring)? {
+    package static func leadingType(_ text: Substring) -> (type: String, rest: Substring)? {
         let chars = Array(text.drop { $0 == " " || $0 == "\t" })
         var depth = 0
         var quote: Character?
@@ -39,7 +39,7 @@ enum LuaTypeText {
     }
 
     /// Splits `text` at each `separator` outside brackets and quotes, trimming the parts.
-    static func splitTopLevel(_ text: Substring, separator: Character = ",") -> [Substring] {
+    package static func splitTopLevel(_ text: Substring, separator: Character = ",") -> [Substring] {
         var parts: [Substring] = []
         var depth = 0
         var quote: Character?
@@ -67,7 +67,7 @@ enum LuaTypeText {
     }
 
     /// The index of the bracket closing the one at `open`, or nil.
-    static func closing(_ text: Substring, from open: Substring.Index) -> Substring.Index? {
+    package static func closing(_ text: Substring, from open: Substring.Index) -> Substring.Index? {
         var depth = 0
         var index = open
         while index < text.endIndex {
@@ -82,7 +82,7 @@ enum LuaTypeText {
         return nil
     }
 
-    static func trimmed(_ text: Substring) -> Substring {
+    package static func trimmed(_ text: Substring) -> Substring {
         var text = text
         while text.first?.isWhitespace == true { text.removeFirst() }
         while text.last?.isWhitespace == true { text.removeLast() }
@@ -90,7 +90,7 @@ enum LuaTypeText {
     }
 
     /// `type` made optional (`string` → `string?`, a union gets parentheses).
-    static func optional(_ type: String) -> String {
+    package static func optional(_ type: String) -> String {
         if type.hasSuffix("?") || type == "any" || type == "nil" { return type }
         let members = splitTopLevel(Substring(type), separator: "|")
         if members.count > 1 {
@@ -105,16 +105,16 @@ enum LuaTypeText {
 /// `name`, `name(a, b)`, `name(a: string, b: integer?)`, `name(a): string`,
 /// or `name<U>(fn: fun(value: T): U): Signal<U>`. Parameter types and results
 /// written here are LuaLS types; missing ones are left nil.
-struct LuaDeclaration {
-    var name: String
-    var generics: [String] = []
+package struct LuaDeclaration {
+    package var name: String
+    package var generics: [String] = []
     /// Nil when the declaration has no parameter list (just a name).
-    var parameters: [(name: String, type: String?)]?
+    package var parameters: [(name: String, type: String?)]?
     /// Nil when no `: results` follow the parameter list.
-    var results: [String]?
+    package var results: [String]?
 
     /// Parses `text`; nil when it is not a declaration.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let text = Substring(text)
         let nameEnd = text.firstIndex { !($0.isLetter || $0.isNumber || $0 == "_") } ?? text.endIndex
         guard nameEnd > text.startIndex else { return nil }

@@ -1,3 +1,5 @@
+import LunarBridge
+
 /// A global name scripts see, for stubs: a function or a value of some type.
 public enum LuaGlobal: Sendable, Hashable {
     /// A global function (`describe(name, fn)`).

@@ -1,3 +1,5 @@
+import LunarBridge
+
 extension LuaTypeDefinitions {
     /// The bridge API version: a stable hash of every module's and class's
     /// signatures (names, parameter and result types, async, fields, events,

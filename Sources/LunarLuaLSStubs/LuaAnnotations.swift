@@ -1,3 +1,5 @@
+import LunarBridge
+
 /// A malformed LuaLS annotation in a Lua source: where and what.
 public struct LuaAnnotationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source's name (`lunar.ui`).
