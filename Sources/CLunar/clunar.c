@@ -183,12 +183,14 @@ void lunar_arm_budget(lua_State *L) {
 void lunar_budget_reset(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
     c->tripped = 0;
-    __atomic_store_n(&c->interrupt, 0, __ATOMIC_RELAXED);
+    // Sequentially consistent with lunar_budget_stop's exchange: a stop racing this reset is
+    // either seen below or lands after the clear, never lost between them.
+    __atomic_store_n(&c->interrupt, 0, __ATOMIC_SEQ_CST);
     c->reason[0] = 0;
     c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
-    if (__atomic_load_n(&c->stopped, __ATOMIC_ACQUIRE)) {
+    if (__atomic_load_n(&c->stopped, __ATOMIC_SEQ_CST)) {
         // A stopped state runs nothing more: every call stops at its first instruction.
         __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELAXED);
         lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), 1);
@@ -205,8 +207,9 @@ void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
 
 void lunar_budget_stop(lunar_Context *c, const char *reason) {
     // The reason is written once: the first stop's stays for every later call.
-    if (__atomic_exchange_n(&c->stopped, 1, __ATOMIC_ACQ_REL)) return;
-    lunar_budget_interrupt(c, reason);
+    if (__atomic_exchange_n(&c->stopped, 1, __ATOMIC_SEQ_CST)) return;
+    snprintf(c->interrupt_reason, sizeof c->interrupt_reason, "%s", reason ? reason : "script interrupted");
+    __atomic_store_n(&c->interrupt, 1, __ATOMIC_SEQ_CST);
 }
 
 // MARK: - Trampoline

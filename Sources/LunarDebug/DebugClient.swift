@@ -29,16 +29,23 @@ final class DebugClient: Sendable {
         var reader = DAPFrameReader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var authorized = false
-        Self.setReadTimeout(connection.socket, seconds: Self.attachSeconds)
+        var initialized = false
+        // A deadline from the connection's start, not a timeout per read: a client that sends a
+        // byte now and then must not hold the one slot without the token.
+        let attachDeadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.attachSeconds) * 1_000_000_000
         reading: while true {
+            if !authorized {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < attachDeadline else {
+                    DebugServer.logger.warning("debugger: a client sent no attach with the token within \(Self.attachSeconds) s; it is dropped")
+                    break
+                }
+                Self.setReadTimeout(connection.socket, nanoseconds: attachDeadline - now)
+            }
             let n = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                if n < 0, !authorized, errno == EAGAIN || errno == EWOULDBLOCK {
-                    DebugServer.logger.warning("debugger: a client sent no attach with the token within \(Self.attachSeconds) s; it is dropped")
-                }
-                break
-            }
+            if n < 0, !authorized, errno == EAGAIN || errno == EWOULDBLOCK { continue }  // the deadline above says so
+            guard n > 0 else { break }
             reader.append(buffer[0..<n])
             while true {
                 let body: Data?
@@ -67,11 +74,11 @@ final class DebugClient: Sendable {
                     continue
                 }
                 if !authorized {
-                    switch admit(request, command) {
+                    switch admit(request, command, initialized: &initialized) {
                     case .waiting: continue
                     case .admitted:
                         authorized = true
-                        Self.setReadTimeout(connection.socket, seconds: 0)
+                        Self.setReadTimeout(connection.socket, nanoseconds: 0)
                         server.debugger.submit { $0.attach() }
                         continue
                     case .refused: break reading
@@ -85,10 +92,11 @@ final class DebugClient: Sendable {
 
     private enum Admission { case waiting, admitted, refused }
 
-    /// Before the token: `initialize` is answered, `attach` with the token admits, the rest refuse.
-    private func admit(_ request: DAPRequest, _ command: DAPCommand) -> Admission {
+    /// Before the token: one `initialize` is answered, `attach` with the token admits, the rest refuse.
+    private func admit(_ request: DAPRequest, _ command: DAPCommand, initialized: inout Bool) -> Admission {
         switch command {
-        case .initialize:
+        case .initialize where !initialized:
+            initialized = true
             connection.respond(to: request, body: Self.capabilities)
             connection.event("initialized")
             return .waiting
@@ -109,8 +117,11 @@ final class DebugClient: Sendable {
         }
     }
 
-    private static func setReadTimeout(_ socket: Int32, seconds: Int) {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+    /// 0 waits for ever.
+    private static func setReadTimeout(_ socket: Int32, nanoseconds: UInt64) {
+        // At least a microsecond when a wait is meant: a zeroed timeval means no timeout.
+        let micro = nanoseconds == 0 ? 0 : max(1, nanoseconds / 1_000)
+        var timeout = timeval(tv_sec: Int(micro / 1_000_000), tv_usec: Int(micro % 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 

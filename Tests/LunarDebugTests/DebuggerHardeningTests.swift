@@ -47,6 +47,12 @@ import Testing
         let wrongToken = try await wrong.response(to: wrong.send("attach", ["token": String(session.token.reversed())]))
         #expect(wrongToken["success"] as? Bool == false)
         try await wrong.waitUntilClosed()
+        // A second initialize (a client keeping the slot without the token): refused and closed.
+        let repeating = try DAPTestClient(port: session.port)
+        _ = try await repeating.request("initialize", ["adapterID": "lunar"])
+        let again = try await repeating.response(to: repeating.send("initialize", ["adapterID": "lunar"]))
+        #expect(again["success"] as? Bool == false)
+        try await repeating.waitUntilClosed()
         // A request before attach: refused and closed, not run.
         let early = try DAPTestClient(port: session.port)
         let evaluated = try await early.response(to: early.send("evaluate", ["expression": "print('early ran ' .. 'lua')"]))

@@ -579,7 +579,8 @@ public final class LuaDebugger: @unchecked Sendable {
         guard let thread = lua_newthread(L) else { return .failure(LuaDebugError(message: "not enough memory")) }
         lua_rotate(L, -2, 1)  // the thread below the function: it anchors the thread until the end
         lua_xmove(L, thread, 1)
-        let budget = max(1, state?.instructionBudget ?? Self.evaluationBudget)
+        // A negative budget is the host's "unlimited"; an evaluation in a stop still gets one.
+        let budget = max(1, state?.instructionBudget.flatMap { $0 >= 0 ? $0 : nil } ?? Self.evaluationBudget)
         let c = context.pointee
         let saved = (remaining: c.remaining, tripped: c.tripped, reason: c.reason, message: c.message, lenient: c.lenient)
         context.pointee.remaining = Int64(budget)

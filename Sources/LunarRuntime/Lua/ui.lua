@@ -548,7 +548,9 @@ function ui.List(spec)
     -- The one number rule (LuaNumberRange, docs/lua/numbers.md): no conversion overflows below.
     checkNumber("positiveSize", size, "'estimatedItemSize'")
     if spec.drawDistance ~= nil then checkNumber("size", spec.drawDistance, "'drawDistance'") end
-    if spec.initialNumToRender ~= nil then checkNumber("positiveCount", spec.initialNumToRender, "'initialNumToRender'") end
+    if spec.initialNumToRender ~= nil then
+        checkNumber("positiveCount", spec.initialNumToRender, "'initialNumToRender'")
+    end
     local threshold = spec.onEndReachedThreshold or 0.5
     if type(threshold) ~= "number" then error("ui.List: 'onEndReachedThreshold' must be a number", 2) end
     checkNumber("size", threshold, "'onEndReachedThreshold'")
