@@ -265,11 +265,18 @@ public struct ReleaseStore: Sendable {
             releases[event.release] = id
         }
         var touched: Set<Int> = []
-        var full: Set<Int> = []
+        // Rows per release, counted once a batch (not once an event) and kept up to date here.
+        var counts: [Int: Int] = [:]
         for event in batch.events {
-            guard let release = releases[event.release], !full.contains(release) else { continue }
-            let count = try await database.query("SELECT COUNT(*) AS n FROM reports WHERE release_id = $1", [.integer(release)]).first?["n"]?.int ?? 0
-            if count >= reportsPerRelease { full.insert(release); continue }
+            guard let release = releases[event.release] else { continue }
+            let count: Int
+            if let known = counts[release] {
+                count = known
+            } else {
+                count = try await database.query("SELECT COUNT(*) AS n FROM reports WHERE release_id = $1", [.integer(release)]).first?["n"]?.int ?? 0
+            }
+            counts[release] = count + 1  // an upper bound: a repeated report inserts nothing
+            if count >= reportsPerRelease { continue }
             _ = try await database.query("""
                 INSERT INTO reports (release_id, device, kind, reason) VALUES ($1, $2, $3, $4)
                 ON CONFLICT DO NOTHING
