@@ -1,24 +1,6 @@
 import CLunar
 import struct Foundation.Data
 
-/// Options fixed when a state is created.
-public struct LuaStateOptions: Sendable {
-    /// Cap on the bytes Lua may allocate (nil: no cap). A script that goes over
-    /// gets Lua's "not enough memory" error; the state stays usable.
-    public var memoryLimit: Int?
-    /// Instructions one host call may run (nil: unlimited). A script that goes
-    /// over is stopped with "instruction budget exceeded".
-    public var instructionBudget: Int?
-    /// Which parts of the standard library scripts get.
-    public var sandbox: LuaSandbox
-
-    public init(memoryLimit: Int? = nil, instructionBudget: Int? = nil, sandbox: LuaSandbox = .default) {
-        self.memoryLimit = memoryLimit
-        self.instructionBudget = instructionBudget
-        self.sandbox = sandbox
-    }
-}
-
 /// One Lua 5.4 state: the bridge's core.
 ///
 /// `LuaState` is confined: create it, and use it, on one executor only (a
@@ -500,46 +482,6 @@ extension LuaScriptError {
         // Lua's prefix is "short_src:line: "; short_src may itself contain ':' (e.g. "[string ...]").
         guard let range = message.range(of: ": ") else { return nil }
         return LuaSourceLocation(parsing: String(message[..<range.lowerBound]))
-    }
-}
-
-/// Owns a state's `lunar_Context`; freed when the state and every interrupt
-/// handle are gone.
-final class LuaContextBox: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<lunar_Context>
-    init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: lunar_Context())
-    }
-    deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
-    }
-}
-
-/// The running call's instruction budget is spent, or a stop was asked for: thrown by
-/// ``LuaState/charge(units:)``. Let it propagate out of the bridged function: the trampoline
-/// raises the stop at the script's line (it cannot be caught and replaced by Swift).
-public struct LuaBudgetExceeded: Error, Sendable, CustomStringConvertible {
-    public init() {}
-    public var description: String { "instruction budget exceeded" }
-}
-
-/// Stops a running script from any thread.
-public struct LuaInterruptHandle: @unchecked Sendable {
-    let box: LuaContextBox
-    /// Raises `reason` in the running script at its next instruction check.
-    /// Harmless after the state is gone.
-    public func interrupt(_ reason: String = "script interrupted") {
-        lunar_budget_interrupt(box.pointer, reason)
-    }
-
-    /// Raises `reason` in the running script at its next instruction check, as
-    /// ``interrupt(_:)`` does, and in every later call into the state at its first
-    /// instruction: for a state whose owner is gone (a closed web tab), so neither the call
-    /// running now nor the work it queued runs on. Final; harmless after the state is gone.
-    public func stop(_ reason: String) {
-        lunar_budget_stop(box.pointer, reason)
     }
 }
 
