@@ -204,7 +204,11 @@ let package = Package(
         // bound channel listens at, and starting in the background until the socket listens.
         .target(
             name: "LunarServing",
-            dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // The browser as a renderer: a Hummingbird server that serves a small page script and

@@ -73,7 +73,7 @@ public struct UpdateServer: Sendable {
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in
-                LimitedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: limits.idleTimeout)), limits: limits)
+                DeadlineChannel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: limits.idleTimeout)), limits: limits)
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: configuration.port), serverName: "lunar-updates",
@@ -91,24 +91,6 @@ public struct UpdateServer: Sendable {
         let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
                                                            stoppedEarly: { UpdateDatabaseError("the server stopped before it listened") })
         return RunningUpdateServer(url: url, task: task)
-    }
-}
-
-/// HTTP/1 with ``ConnectionDeadlineHandler`` first in each connection's pipeline: it sees the raw
-/// bytes, so a request head that never ends is closed at the header timeout.
-struct LimitedHTTP1Channel: ServerChildChannel {
-    let inner: HTTP1Channel
-    let limits: ConnectionLimits
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
-        let limits = self.limits
-        return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ConnectionDeadlineHandler(limits: limits))
-        }.flatMap { inner.setup(channel: channel, logger: logger) }
-    }
-
-    func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
     }
 }
 

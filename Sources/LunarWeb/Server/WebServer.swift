@@ -425,27 +425,6 @@ struct WebRequestContext: RequestContext, WebSocketRequestContext {
     }
 }
 
-/// Hummingbird's HTTP/1 and WebSocket channel with a ``ConnectionDeadlineHandler`` first in the
-/// pipeline, so the header and idle timeouts apply from the connection's first byte.
-struct DeadlineChannel: ServerChildChannel {
-    typealias Value = HTTP1WebSocketUpgradeChannel.Value
-    let inner: HTTP1WebSocketUpgradeChannel
-    let limits: ConnectionLimits
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        do {
-            try channel.pipeline.syncOperations.addHandler(ConnectionDeadlineHandler(limits: limits))
-        } catch {
-            return channel.eventLoop.makeFailedFuture(error)
-        }
-        return inner.setup(channel: channel, logger: logger)
-    }
-
-    func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
-    }
-}
-
 /// Refuses an unmasked client data frame (RFC 6455, 5.1: the server closes with 1002); WSCore
 /// hands extensions data frames only: ``MaskedControlFrames`` checks the rest.
 struct MaskedFramesOnly: WebSocketExtension {
