@@ -13,7 +13,7 @@
 //   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs and the bridge API version, from declarations and annotations; no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
-//   LunarServing -> NIOCore                            -- what the three HTTP servers share: start until listening
+//   LunarServing -> NIOCore, HummingbirdCore           -- what the three HTTP servers share: start until listening, connection limits
 //   LunarDevServer -> LunarBundle, LunarPackaging, LunarStorage, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
 //   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
