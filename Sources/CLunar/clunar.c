@@ -117,6 +117,13 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
     lua_error(L);
 }
 
+// A stop asked for from another thread: an interrupt, or a stop for good (which a reset's
+// clearing of `interrupt` may have raced, so `stopped` is read too). Acquire: the reason was
+// written before either flag was raised.
+static inline int lunar_interrupt_pending(lunar_Context *c) {
+    return __atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE) || __atomic_load_n(&c->stopped, __ATOMIC_ACQUIRE);
+}
+
 static void lunar_hook(lua_State *L, lua_Debug *ar) {
     lunar_Context *c = lunar_context(L);
     c->running = L;
@@ -129,7 +136,7 @@ static void lunar_hook(lua_State *L, lua_Debug *ar) {
         lunar_trip(L, c, 0);
         return;
     }
-    if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
+    if (lunar_interrupt_pending(c)) {
         // The interrupting thread wrote its reason before raising the flag; copy it on this thread.
         snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
         lunar_trip(L, c, 0);
@@ -152,7 +159,7 @@ void lunar_budget_charge(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
     c->running = L;
     if (!c->tripped) {
-        if (__atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) {
+        if (lunar_interrupt_pending(c)) {
             snprintf(c->reason, sizeof c->reason, "%s", c->interrupt_reason);
         } else {
             if (c->remaining >= 0) c->remaining -= instructions;
@@ -164,14 +171,14 @@ void lunar_budget_charge(lua_State *L, long long instructions) {
 }
 
 int lunar_budget_take(lunar_Context *c, long long instructions) {
-    if (c->tripped || __atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE)) return 1;
+    if (c->tripped || lunar_interrupt_pending(c)) return 1;
     if (c->remaining >= 0) c->remaining -= instructions;
     return c->remaining < 0;
 }
 
 // Whether the running call must stop: a stop already raised, the budget spent, or a stop asked for.
 static inline int lunar_budget_spent(lunar_Context *c) {
-    return c->tripped || c->remaining < 0 || __atomic_load_n(&c->interrupt, __ATOMIC_ACQUIRE);
+    return c->tripped || c->remaining < 0 || lunar_interrupt_pending(c);
 }
 
 void lunar_arm_budget(lua_State *L) {
@@ -183,14 +190,13 @@ void lunar_arm_budget(lua_State *L) {
 void lunar_budget_reset(lua_State *L, long long instructions) {
     lunar_Context *c = lunar_context(L);
     c->tripped = 0;
-    // Sequentially consistent with lunar_budget_stop's exchange: a stop racing this reset is
-    // either seen below or lands after the clear, never lost between them.
-    __atomic_store_n(&c->interrupt, 0, __ATOMIC_SEQ_CST);
+    // A stop racing this clear is not lost: the hook and the trampoline read `stopped` too.
+    __atomic_store_n(&c->interrupt, 0, __ATOMIC_RELAXED);
     c->reason[0] = 0;
     c->message[0] = 0;
     // "Unlimited" is a huge positive number so the hook arithmetic never trips.
     c->remaining = instructions < 0 ? ((long long)1 << 62) : instructions;
-    if (__atomic_load_n(&c->stopped, __ATOMIC_SEQ_CST)) {
+    if (__atomic_load_n(&c->stopped, __ATOMIC_ACQUIRE)) {
         // A stopped state runs nothing more: every call stops at its first instruction.
         __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELAXED);
         lua_sethook(L, lunar_hook, LUA_MASKCOUNT | lunar_debug_bits(L), 1);
@@ -207,9 +213,10 @@ void lunar_budget_interrupt(lunar_Context *c, const char *reason) {
 
 void lunar_budget_stop(lunar_Context *c, const char *reason) {
     // The reason is written once: the first stop's stays for every later call.
-    if (__atomic_exchange_n(&c->stopped, 1, __ATOMIC_SEQ_CST)) return;
+    if (__atomic_exchange_n(&c->stop_claimed, 1, __ATOMIC_ACQ_REL)) return;
     snprintf(c->interrupt_reason, sizeof c->interrupt_reason, "%s", reason ? reason : "script interrupted");
-    __atomic_store_n(&c->interrupt, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&c->stopped, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&c->interrupt, 1, __ATOMIC_RELEASE);
 }
 
 // MARK: - Trampoline

@@ -222,7 +222,8 @@ int lunar_debug_depth(lua_State *L);
 /// the flag with release order) and read only after an acquire load of the flag;
 /// one interrupter at a time. Once tripped the hook stays armed with count 1
 /// ("sticky") so a script cannot swallow the stop with pcall; the host resets it per call,
-/// except after lunar_budget_stop (`stopped`), which every later call keeps.
+/// except after lunar_budget_stop (`stopped`), which every later call keeps: the hook and the
+/// trampoline read `stopped` as well as `interrupt`, so a stop that races a reset is never lost.
 /// Every trip after the first in a host call raises the first one's `message`,
 /// so Lua code that caught the stop cannot replace where the script was stopped.
 ///
@@ -241,6 +242,7 @@ struct lunar_Context {
     int granularity;
     int interrupt;
     int stopped;
+    int stop_claimed;         // the first lunar_budget_stop's: only it writes the reason
     int tripped;
     char reason[128];
     char message[384];
