@@ -158,7 +158,10 @@ private func checkPattern(_ text: String) {
         do {
             let concrete = try RoutePattern(expansion)
             try router.add(expansion) { _ in true }
-            let variables = expansion.split(separator: "/").filter { $0.hasPrefix(":") || $0 == "*" }.count
+            // By bytes, as the pattern parser reads: a ':' followed by a combining mark is one
+            // Character, so `hasPrefix(":")` missed such a variable.
+            let variables = expansion.split(separator: "/")
+                .filter { $0.utf8.first == UInt8(ascii: ":") || $0.utf8.elementsEqual("*".utf8) }.count
             let url = try concrete.url(values: (0..<variables).map { "v\($0)" })
             precondition(router.canOpen(url), "\(expansion.debugDescription) (from \(text.debugDescription)) does not match the URL it builds, \(url.debugDescription)")
         } catch {

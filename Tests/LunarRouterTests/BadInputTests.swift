@@ -92,4 +92,16 @@ import LunarRouter
         #expect(router.canOpen("/anything/at/all"))
         #expect(router.canOpen("/only"))
     }
+
+    /// The router fuzz target's finding (Fuzz/FuzzRouter/corpus/combining-mark-after-colon): a
+    /// variable whose name starts with a combining mark, so ':' and the mark are one Character.
+    /// The router reads patterns by scalars: it is a variable, and its URL matches.
+    @Test func aVariableNameStartingWithACombiningMarkIsAVariable() throws {
+        let text = "/:\u{610}\u{FFFD}G\u{FFFD}"
+        let router = Router()
+        try router.add(text) { _ in true }
+        let url = try RoutePattern(text).url(values: ["v0"])
+        #expect(url == "/v0")
+        #expect(router.canOpen(url))
+    }
 }
