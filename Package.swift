@@ -10,13 +10,15 @@
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
 //   LunarBridge -> CLunar -> CLua, CJSONLimits         -- owns the lua_State
-//   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs and the bridge API version, from declarations and annotations; no C API
+//   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs from the bridge's descriptions (which hold the API version); no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
-//   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules
+//   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules; no renderer
+//   LunarHeadlessHost -> LunarRuntime, LunarHeadless   -- a runtime on the headless renderer: the command language, its driver, the stdin loop
+//     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
 //   LunarServing -> NIOCore, HummingbirdCore           -- what the three HTTP servers share: start until listening, connection limits
 //   LunarDevServer -> LunarBundle, LunarPackaging, LunarStorage, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
 //   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
-//   LunarSpecs -> LunarRuntime, LunarDevServer          -- the spec runner and its reports (`lunar test`)
+//   LunarSpecs -> LunarRuntime, LunarHeadless, LunarDevServer -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
@@ -51,6 +53,7 @@ let package = Package(
         .library(name: "LunarTerminal", targets: ["LunarTerminal"]),
         .library(name: "LunarBundle", targets: ["LunarBundle"]),
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
+        .library(name: "LunarHeadlessHost", targets: ["LunarHeadlessHost"]),
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
@@ -102,7 +105,7 @@ let package = Package(
             resources: [.embedInCode("Lua/sandbox.lua")],
             swiftSettings: strict
         ),
-        // The LuaLS stub generator (`lunar types`, the bridge API version): reads declarations, never the C API.
+        // The LuaLS stub generator (`lunar types`): writes the bridge's descriptions as stubs, never the C API.
         .target(name: "LunarLuaLSStubs", dependencies: ["LunarBridge"], swiftSettings: strict),
         .target(name: "LunarSignals", swiftSettings: strict),
         .target(name: "LunarRouter", swiftSettings: strict),
@@ -140,7 +143,7 @@ let package = Package(
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarHeadless", "LunarUI"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarHeadless", "LunarHeadlessHost", "LunarUI"],
             path: "Examples/Embedding/Sources",
             swiftSettings: strict
         ),
@@ -163,8 +166,8 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarJSON", "LunarUI", "LunarHeadless", "LunarIntercept", "LunarLayout",
+                "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
+                "LunarStorage", "LunarJSON", "LunarUI", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The modules and helpers written in Lua (LuaSource).
@@ -173,6 +176,13 @@ let package = Package(
                 .embedInCode("Lua/net.lua"), .embedInCode("Lua/reload.lua"), .embedInCode("Lua/runtime.lua"),
                 .embedInCode("Lua/signal.lua"), .embedInCode("Lua/ui.lua"),
             ],
+            swiftSettings: strict
+        ),
+        // A runtime on the headless renderer: the headless command language, the runtime's driver
+        // for it (snapshots, commands) and the standard-input loop of headless `lunar run`/`dev`.
+        .target(
+            name: "LunarHeadlessHost",
+            dependencies: ["LunarRuntime", "LunarHeadless", "LunarBundle", "LunarBridge", "LunarUI"],
             swiftSettings: strict
         ),
         // The spec runner (`lunar test`): spec files in fresh runtimes against the mock API,
@@ -348,7 +358,7 @@ let package = Package(
         .testTarget(
             name: "LunarWebTests",
             dependencies: [
-                "LunarWeb", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
+                "LunarWeb", "LunarJSON", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
             ],
             swiftSettings: strict
         ),
@@ -427,12 +437,24 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
     // executable on raw sockets, run by Scripts/bench after the suites. It lives outside
     // Benchmarks/<Suite>/ because package-benchmark runs every executable whose folder's parent
     // is named Benchmarks as a suite.
-    package.targets.append(.executableTarget(
-        name: "UpdatesBench",
-        dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime"],
-        path: "Benchmarks/Standalone/UpdatesBench",
-        swiftSettings: [.swiftLanguageMode(.v6)]
-    ))
+    // Start-up and memory figures (StartupBench), as whole processes and a fresh runtime; the
+    // same place and for the same reason. Both start children through StandaloneSupport.
+    package.targets += [
+        .target(name: "StandaloneSupport", path: "Benchmarks/Standalone/StandaloneSupport",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "UpdatesBench",
+            dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime", "StandaloneSupport"],
+            path: "Benchmarks/Standalone/UpdatesBench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "StartupBench",
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "StandaloneSupport"],
+            path: "Benchmarks/Standalone/StartupBench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
     for suite in suites {
         package.targets.append(.executableTarget(
             name: suite.name,

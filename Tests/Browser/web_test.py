@@ -350,6 +350,33 @@ def main():
             finally:
                 lunar.stop()
 
+        def test_tab_memory_benchmark():
+            # memory.web_tab_kib: the resident memory each extra tab (its own runtime and socket)
+            # adds to the `lunar` process, over 50 tabs opened after the first (past the default
+            # limit of 16 tabs, so the limit is raised).
+            lunar = Lunar(binary, ["run", SHOWCASE, "--web", "--port", "0", "--max-tabs", "64"], env)
+
+            def resident_kib():
+                with open("/proc/%d/status" % lunar.process.pid) as status:
+                    return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+            try:
+                context = new_context()
+                pages = [context.new_page()]
+                pages[0].goto(lunar.url)
+                expect(pages[0].get_by_role("heading", name="Login")).to_be_visible()
+                first = resident_kib()
+                for _ in range(50):
+                    page = context.new_page()
+                    page.goto(lunar.url)
+                    expect(page.get_by_role("heading", name="Login")).to_be_visible()
+                    pages.append(page)
+                added = resident_kib() - first
+                print("memory.web_tab_kib kib=%.0f tabs=50 rss_kib=%d" % (added / 50, first), flush=True)
+                context.close()
+            finally:
+                lunar.stop()
+
         def test_alert_toast_and_field_limits():
             # A small bundle of its own: an alert answered by Escape and by a click, a field's
             # maxLength and Enter (submit), a toast.
@@ -765,7 +792,7 @@ return screen
                      test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
                      test_bundle_image_is_served_by_opaque_address,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run,
-                     test_tap_roundtrip_benchmark]:
+                     test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:
             suite.run(test)
         browser.close()
     shutil.rmtree(storage, ignore_errors=True)

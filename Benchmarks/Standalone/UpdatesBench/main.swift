@@ -5,6 +5,7 @@
 // nginx (Debian's nginx-light) serves the same check answer as a static file on loopback.
 import Foundation
 import LunarPackaging
+import StandaloneSupport
 import LunarRuntime
 import LunarUpdateServer
 import LunarUpdates

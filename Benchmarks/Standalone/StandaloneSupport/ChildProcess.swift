@@ -6,12 +6,14 @@ import Foundation
 /// SIGTERM blocked (package-benchmark's runner did) then starts a child that ignores
 /// `terminate()`, and `waitUntilExit()` spins forever. Here the child gets an empty mask and
 /// default dispositions, and `stop()` escalates to SIGKILL after its grace period.
-final class ChildProcess {
-    let pid: pid_t
+public final class ChildProcess {
+    public let pid: pid_t
     private var exited = false
 
-    /// Starts `path` with `arguments`; standard input and error go to /dev/null, standard output is kept.
-    init(_ path: String, _ arguments: [String]) throws {
+    /// Starts `path` with `arguments` (and this process's environment). Standard input and error
+    /// go to /dev/null; standard output is this process's, or the descriptor `standardOutput`
+    /// (the write end of a pipe: the child gets a copy, and the caller closes its own).
+    public init(_ path: String, _ arguments: [String], standardOutput: Int32? = nil) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -27,6 +29,7 @@ final class ChildProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let standardOutput { posix_spawn_file_actions_adddup2(&actions, standardOutput, 1) }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -39,8 +42,18 @@ final class ChildProcess {
         pid = child
     }
 
+    /// Waits for the child to exit by itself; returns its raw wait status.
+    @discardableResult
+    public func wait() -> Int32 {
+        var status: Int32 = 0
+        guard !exited else { return status }
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        exited = true
+        return status
+    }
+
     /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL; returns once the child is reaped.
-    func stop(grace: Double = 5) {
+    public func stop(grace: Double = 5) {
         guard !exited else { return }
         kill(pid, SIGTERM)
         let deadline = Date().addingTimeInterval(grace)
