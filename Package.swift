@@ -3,13 +3,15 @@
 // Lunar: an embedded Lua 5.4 scripting runtime with a Swift native core.
 //
 // Layering (each arrow is "depends on"):
+//   LunarBase                                          -- no dependencies: the shared small utilities (ExecutorBound, MessageError,
+//                                                         equalInConstantTime, randomToken, LogText); below every module that uses them
 //   LunarSignals, LunarRouter, LunarStorage           -- plain Swift, no Lua
 //   LunarLayout                                        -- flexbox (Yoga's semantics), plain Swift, no Lua
 //   LunarUI -> LunarLayout                             -- elements, styles, reconciler, mounted tree; no Lua
 //   LunarJSON -> CJSONLimits                           -- the JSON value shared by network and storage (CJSONLimits: the depth Lua's json shares)
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
-//   LunarBridge -> CLunar -> CLua, CJSONLimits         -- owns the lua_State
+//   LunarBridge -> LunarBase, CLunar -> CLua, CJSONLimits -- owns the lua_State (re-exports ExecutorBound: its executor's jobs carry it)
 //   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs from the bridge's descriptions (which hold the API version); no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules; no renderer
@@ -39,6 +41,7 @@ let package = Package(
     // (macOS 14, iOS 17) asks for less. Linux has no minimum here. docs/swift-host.md: "Apple platforms / iOS".
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "LunarBase", targets: ["LunarBase"]),
         .library(name: "LunarBridge", targets: ["LunarBridge"]),
         .library(name: "LunarLuaLSStubs", targets: ["LunarLuaLSStubs"]),
         .library(name: "LunarSignals", targets: ["LunarSignals"]),
@@ -84,6 +87,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        // The small utilities every module shares, one way each: the executor-bound box, the
+        // message-only error, constant-time comparison, random tokens, one-line log text. No dependencies.
+        .target(name: "LunarBase", swiftSettings: strict),
         // Lua 5.4, found with pkg-config (Debian: liblua5.4-dev; Homebrew: lua). Lunar includes
         // <lua.h>, <lauxlib.h>, <lualib.h> from the directory pkg-config names; an Apple app
         // supplies Lua as in docs/swift-host.md ("Supplying Lua").
@@ -100,7 +106,7 @@ let package = Package(
 
         .target(
             name: "LunarBridge",
-            dependencies: ["CLunar", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["LunarBase", "CLunar", .product(name: "Logging", package: "swift-log")],
             // Lua the bridge carries (LuaSource): the sandbox prelude.
             resources: [.embedInCode("Lua/sandbox.lua")],
             swiftSettings: strict
@@ -111,7 +117,7 @@ let package = Package(
         .target(name: "LunarRouter", swiftSettings: strict),
         .target(name: "LunarJSON", dependencies: ["CJSONLimits"], swiftSettings: strict),
         .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
-        .target(name: "LunarNetwork", dependencies: ["LunarSignals", "LunarJSON"], swiftSettings: strict),
+        .target(name: "LunarNetwork", dependencies: ["LunarBase", "LunarSignals", "LunarJSON"], swiftSettings: strict),
         .target(name: "LunarUI", dependencies: ["LunarLayout"], swiftSettings: strict),
         // Flexbox layout with Yoga's semantics and defaults; knows nothing of Lua or of any renderer.
         .target(name: "LunarLayout", swiftSettings: strict),
@@ -139,7 +145,7 @@ let package = Package(
         // zlib from the system (Debian: zlib1g-dev; macOS and iOS: the SDK's): raw deflate and
         // CRC-32 for LunarPackaging's zip reader and writer. The module map links the library.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "LunarTerminal", dependencies: ["LunarUI", "LunarLayout", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
+        .target(name: "LunarTerminal", dependencies: ["LunarBase", "LunarUI", "LunarLayout", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
         .executableTarget(
             name: "EmbeddingExample",
@@ -331,6 +337,7 @@ let package = Package(
 
         // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
         .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
+        .testTarget(name: "LunarBaseTests", dependencies: ["LunarBase"], swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLuaLSStubsTests", dependencies: ["LunarLuaLSStubs", "LunarBridge"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),

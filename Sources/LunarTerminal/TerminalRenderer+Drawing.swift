@@ -1,3 +1,4 @@
+import LunarBase
 import LunarUI
 
 // Drawing: gather the scene, lay it out, paint it once per executor turn.

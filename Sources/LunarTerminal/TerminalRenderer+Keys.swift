@@ -1,3 +1,4 @@
+import LunarBase
 import LunarUI
 
 // What each key does; docs/terminal.md has the table.

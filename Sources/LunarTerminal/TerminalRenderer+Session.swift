@@ -1,3 +1,4 @@
+import LunarBase
 import LunarUI
 
 // Taking over the terminal and handing it back; reading keys on the executor.
@@ -7,7 +8,7 @@ extension TerminalRenderer {
     /// Call on the executor. The terminal belongs to the renderer until ``stop()``; if the
     /// process crashes meanwhile, curses mode is left first so the shell stays usable.
     ///
-    /// - Throws: ``TerminalError`` when standard input or output is not a terminal or curses
+    /// - Throws: `MessageError` when standard input or output is not a terminal or curses
     ///   cannot drive it; the terminal is left as it was.
     public func start() throws {
         guard terminal == nil else { return }

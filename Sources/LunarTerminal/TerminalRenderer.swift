@@ -1,4 +1,5 @@
 import Dispatch
+import LunarBase
 import LunarUI
 
 /// An interactive text UI on the terminal, drawn with ncurses: the renderer `lunar run`

@@ -1,3 +1,5 @@
+import LunarBase
+
 /// Members sent together that succeed or fail as one (YTKBatchRequest): the batch succeeds with
 /// every member's output, in member order, once all succeed; the first failure fails the batch
 /// (its `index` says which member) and cancels the members still running. A member may be a

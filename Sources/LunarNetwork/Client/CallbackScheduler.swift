@@ -18,13 +18,3 @@ extension DispatchQueue: CallbackScheduler {
         async(execute: work)
     }
 }
-
-/// Carries an executor-confined value through a `@Sendable` closure that the `CallbackScheduler`
-/// runs back on that executor; the value must only be touched there.
-struct ExecutorBound<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}

@@ -1,3 +1,4 @@
+import LunarBase
 import Synchronization
 
 extension NetworkClient {

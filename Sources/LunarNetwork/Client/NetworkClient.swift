@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 
 /// Sends `Request`s and delivers their results (YTKNetwork's agent): prepares the URL, consults the
 /// cache, runs the transport, checks, decodes and reforms the answer, and tells accessories.

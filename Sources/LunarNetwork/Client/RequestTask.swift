@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 
 /// A request that a `NetworkClient` started: its handle for cancelling, observing progress and
 /// reading the outcome. The client keeps it alive until it finishes; callers need not.

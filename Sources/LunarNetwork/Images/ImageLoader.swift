@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 
 /// Loads images by URL through a ``NetworkClient``, with a memory cache and a disk cache in
 /// front of it (React Native's image loader, FastImage's caching).

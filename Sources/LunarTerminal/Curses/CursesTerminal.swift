@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminal
 import Foundation
+import LunarBase
 import LunarUI
 
 /// The terminal in curses mode: paints frames and reads keys. Exists between
@@ -30,15 +31,15 @@ final class CursesTerminal {
 
     /// Enters curses mode on standard input and output.
     ///
-    /// - Throws: ``TerminalError`` when either is not a terminal or curses cannot drive it.
+    /// - Throws: `MessageError` when either is not a terminal or curses cannot drive it.
     init() throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw TerminalError("the terminal UI needs standard input and output to be a terminal")
+            throw MessageError("the terminal UI needs standard input and output to be a terminal")
         }
         setlocale(LC_ALL, "")
         guard let screen = lunar_curses_newterm() else {
             let term = ProcessInfo.processInfo.environment["TERM"] ?? "(unset)"
-            throw TerminalError("curses cannot drive this terminal (TERM=\(term))")
+            throw MessageError("curses cannot drive this terminal (TERM=\(term))")
         }
         self.screen = screen
         lunar_terminal_restore_on_crash()

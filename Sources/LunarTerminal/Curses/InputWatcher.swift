@@ -1,6 +1,7 @@
 import CTerminal
 import Dispatch
 import Foundation
+import LunarBase
 
 /// Waits on a thread of its own until standard input has something to read or the terminal
 /// was resized, then asks for a drain and waits until the drain is done.
@@ -103,7 +104,7 @@ final class InputWatcher: Sendable {
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
-            throw TerminalError("cannot create a pipe for terminal input: \(String(cString: strerror(errno)))")
+            throw MessageError("cannot create a pipe for terminal input: \(String(cString: strerror(errno)))")
         }
         return (fds[0], fds[1])
     }
