@@ -202,7 +202,7 @@ let package = Package(
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
+                "LunarBase", "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
                 // File hashes (SHA-256 hex) and durable cache writes (AtomicFile).
                 "LunarPackaging", "LunarStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -233,7 +233,7 @@ let package = Package(
         .target(
             name: "LunarWeb",
             dependencies: [
-                "LunarUI", "LunarServing", "LunarJSON",
+                "LunarBase", "LunarUI", "LunarServing", "LunarJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -254,7 +254,7 @@ let package = Package(
         .target(
             name: "LunarPackaging",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarStorage", "CZlib",
+                "LunarBase", "LunarBundle", "LunarBridge", "LunarStorage", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -267,7 +267,7 @@ let package = Package(
         .target(
             name: "LunarUpdates",
             dependencies: [
-                "LunarPackaging", "LunarBundle", "LunarNetwork", "LunarStorage", "CZstd",
+                "LunarBase", "LunarPackaging", "LunarBundle", "LunarNetwork", "LunarStorage", "CZstd",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -277,7 +277,7 @@ let package = Package(
         .target(
             name: "LunarUpdateServer",
             dependencies: [
-                "LunarUpdates", "LunarPackaging", "LunarStorage", "LunarServing",
+                "LunarBase", "LunarUpdates", "LunarPackaging", "LunarStorage", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -320,7 +320,7 @@ let package = Package(
             name: "LunarSession",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
-                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage",
+                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage", "LunarBase",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -350,7 +350,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBase", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
         .testTarget(
             name: "LunarDebugTests",
@@ -404,7 +404,7 @@ let package = Package(
         // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarSpecs", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarSpecs", "LunarBase", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -115,7 +115,7 @@ public struct ArchiveReader: Sendable {
             }
             switch inflated {
             case .success(let output): bytes = output
-            case .failure(let failure): throw BundleArchiveError(.malformed, "entry \(shown) cannot be read: \(failure.reason)")
+            case .failure(let failure): throw BundleArchiveError(.malformed, "entry \(shown) cannot be read: \(failure.message)")
             }
         }
         if bytes.count > limits.maxFileSize {

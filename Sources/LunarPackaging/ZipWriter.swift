@@ -58,7 +58,7 @@ package struct ZipWriter {
         case .deflated:
             switch Zlib.deflate(entry.bytes) {
             case .success(let deflated): stored = deflated
-            case .failure(let failure): throw BundleArchiveError(.fileSystem, "entry \(shown) cannot be packed: \(failure.reason)")
+            case .failure(let failure): throw BundleArchiveError(.fileSystem, "entry \(shown) cannot be packed: \(failure.message)")
             }
             method = ZipFormat.deflated
         }

@@ -1,15 +1,11 @@
 import CZlib
 import Foundation
+import LunarBase
 
 /// What the zip reader and writer need of zlib: CRC-32 and raw deflate streams, both
 /// bounded by what they are given (inflating never reads past its input nor writes past
 /// its cap).
 enum Zlib {
-    /// Why a deflate stream could not be inflated, for a person.
-    struct Failure: Error {
-        let reason: String
-    }
-
     /// The CRC-32 of `bytes` (the zip checksum).
     static func crc32(_ bytes: Data) -> UInt32 {
         bytes.withUnsafeBytes { raw in
@@ -21,9 +17,9 @@ enum Zlib {
     /// `maxOutput + 1` bytes: a result longer than `maxOutput` means the stream expands past it
     /// (and was not inflated further). Fails when the stream is corrupt, ends early, or is
     /// followed by more bytes. Every step consumes input or produces output, so it ends.
-    static func inflate(_ input: UnsafeRawBufferPointer, maxOutput: Int) -> Result<Data, Failure> {
+    static func inflate(_ input: UnsafeRawBufferPointer, maxOutput: Int) -> Result<Data, MessageError> {
         var stream = z_stream()
-        guard lunar_inflate_init_raw(&stream) == Z_OK else { return .failure(Failure(reason: "zlib cannot start inflating")) }
+        guard lunar_inflate_init_raw(&stream) == Z_OK else { return .failure(MessageError("zlib cannot start inflating")) }
         defer { inflateEnd(&stream) }
         stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
         stream.avail_in = uInt(input.count)  // the caller's zip sizes are 32-bit
@@ -41,24 +37,24 @@ enum Zlib {
             output.append(chunk, count: produced)
             switch status {
             case Z_STREAM_END:
-                if stream.avail_in > 0 { return .failure(Failure(reason: "\(stream.avail_in) bytes follow the end of its deflate data")) }
+                if stream.avail_in > 0 { return .failure(MessageError("\(stream.avail_in) bytes follow the end of its deflate data")) }
                 return .success(output)
             case Z_OK, Z_BUF_ERROR:
                 if output.count > maxOutput { return .success(output) }
                 if produced == 0, stream.avail_in == inputBefore {
-                    return .failure(Failure(reason: stream.avail_in == 0 ? "its deflate data ends early (truncated)" : "its deflate data is corrupt"))
+                    return .failure(MessageError(stream.avail_in == 0 ? "its deflate data ends early (truncated)" : "its deflate data is corrupt"))
                 }
             default:
                 let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
-                return .failure(Failure(reason: "its deflate data is corrupt (\(message))"))
+                return .failure(MessageError("its deflate data is corrupt (\(message))"))
             }
         }
     }
 
     /// `input` as a raw deflate stream (zlib's default level: the same bytes give the same stream).
-    static func deflate(_ input: Data) -> Result<Data, Failure> {
+    static func deflate(_ input: Data) -> Result<Data, MessageError> {
         var stream = z_stream()
-        guard lunar_deflate_init_raw(&stream) == Z_OK else { return .failure(Failure(reason: "zlib cannot start deflating")) }
+        guard lunar_deflate_init_raw(&stream) == Z_OK else { return .failure(MessageError("zlib cannot start deflating")) }
         defer { deflateEnd(&stream) }
         var output = Data(count: Int(deflateBound(&stream, uLong(input.count))))
         let status = input.withUnsafeBytes { source in
@@ -70,7 +66,7 @@ enum Zlib {
                 return CZlib.deflate(&stream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END else { return .failure(Failure(reason: "zlib cannot deflate it (error \(status))")) }
+        guard status == Z_STREAM_END else { return .failure(MessageError("zlib cannot deflate it (error \(status))")) }
         output.count = Int(stream.total_out)
         return .success(output)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarTestSupport
 import LunarDevServer
 import LunarBundle
@@ -84,7 +85,7 @@ import Testing
         let bundle = try TemporaryBundle()
         defer { bundle.remove() }
         try await withDevServer(bundle) { _, client async throws in
-            await #expect(throws: DevServerError.self) {
+            await #expect(throws: MessageError.self) {
                 for try await _ in client.events() {}
             }
             #expect(try await client.send("GET", "/events").status == 404)

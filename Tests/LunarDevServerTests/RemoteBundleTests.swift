@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarDevServer
 import Testing
 
@@ -57,6 +58,6 @@ import Testing
         await #expect(throws: (any Error).self) {
             for try await _ in remote.updates() {}
         }
-        #expect(throws: DevServerError.self) { try RemoteBundle(server: URL(string: "https://example.com/")!, cacheDirectory: Self.cache()) }
+        #expect(throws: MessageError.self) { try RemoteBundle(server: URL(string: "https://example.com/")!, cacheDirectory: Self.cache()) }
     }
 }

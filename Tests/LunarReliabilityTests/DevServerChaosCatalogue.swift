@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarBundle
 import LunarDevServer
@@ -76,7 +77,7 @@ import Testing
         do {
             let changed = try await remote.synchronize()
             Issue.record("the bundle was accepted: \(changed)")
-        } catch let error as DevServerError {
+        } catch let error as MessageError {
             #expect(error.message.contains(hostile.says), "\(error.message)")
             #expect(!error.message.contains("\n"))
         }

@@ -233,8 +233,8 @@ import Testing
     /// message kind is quoted raw) cannot forge a log line.
     @Test func aRefusalIsLoggedAsOneShortLine() {
         let line = RefusalLog.oneLine("unknown message kind 'x\nlunar: warning: forged\u{2028}\r'")
-        #expect(line == #"unknown message kind 'x\u000Alunar: warning: forged\u2028\u000D'"#)
-        #expect(RefusalLog.oneLine(String(repeating: "y", count: 500)) == String(repeating: "y", count: 200) + "…")
+        #expect(line == #"unknown message kind 'x\nlunar: warning: forged\u{2028}\r'"#)
+        #expect(RefusalLog.oneLine(String(repeating: "y", count: 500)) == String(repeating: "y", count: 200) + "...")
     }
 
     /// Issue 28: `Host` is a bracketed IPv6 literal or a name, an optional `:port`, and nothing else.

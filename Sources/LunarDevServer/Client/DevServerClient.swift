@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import NIOCore
 import NIOHTTP1
@@ -18,9 +19,9 @@ public struct DevServerClient: Sendable {
     private let basePath: String
 
     /// Refuses anything but an `http://` URL with a host.
-    public init(baseURL: URL) throws(DevServerError) {
+    public init(baseURL: URL) throws(MessageError) {
         guard baseURL.scheme?.lowercased() == "http", let host = baseURL.host, !host.isEmpty else {
-            throw DevServerError("\(baseURL.absoluteString): a dev server URL looks like http://HOST:PORT/")
+            throw MessageError("\(baseURL.absoluteString): a dev server URL looks like http://HOST:PORT/")
         }
         self.baseURL = baseURL
         self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -63,7 +64,7 @@ public struct DevServerClient: Sendable {
                     return HTTPReply(status: status, headers: fields, body: bytes)
                 }
             }
-            throw DevServerError("\(method) \(path): the connection closed before the response ended")
+            throw MessageError("\(method) \(path): the connection closed before the response ended")
         }
     }
 
@@ -95,7 +96,7 @@ public struct DevServerClient: Sendable {
                         case .end:
                             if let failure {
                                 let text = String(decoding: failure.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                                throw DevServerError("GET \(path): \(failure.status) \(text)")
+                                throw MessageError("GET \(path): \(failure.status) \(text)")
                             }
                             return
                         }

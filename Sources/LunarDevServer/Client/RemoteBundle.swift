@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarJSON
 import LunarStorage
@@ -20,7 +21,7 @@ import LunarStorage
 /// (``BundlePath``), so a server cannot write outside the cache directory.
 /// Sizes are capped (``limits``) while the bytes arrive, and every file is
 /// checked against the size and SHA-256 the server's `/files` list gives before
-/// it is written; a file that fails is refused with a ``DevServerError`` naming it.
+/// it is written; a file that fails is refused with a `MessageError` naming it.
 public struct RemoteBundle: Sendable {
     /// The dev server's base URL.
     public let server: URL
@@ -30,7 +31,7 @@ public struct RemoteBundle: Sendable {
     public let limits: BundleLimits
     private let client: DevServerClient
 
-    public init(server: URL, cacheDirectory: URL, limits: BundleLimits = .standard) throws(DevServerError) {
+    public init(server: URL, cacheDirectory: URL, limits: BundleLimits = .standard) throws(MessageError) {
         self.client = try DevServerClient(baseURL: server)
         self.server = server
         self.cacheDirectory = cacheDirectory.standardizedFileURL
@@ -57,7 +58,7 @@ public struct RemoteBundle: Sendable {
     /// The mock API's URL the server announces (`GET /`), or nil when the bundle has none.
     public func mockAPIURL() async throws -> URL? {
         let reply = try await client.send("GET", "/")
-        guard reply.status == 200 else { throw DevServerError("GET /: \(reply.status) \(reply.text)") }
+        guard reply.status == 200 else { throw MessageError("GET /: \(reply.status) \(reply.text)") }
         guard case .string(let path)? = try JSONValue(parsing: reply.body)["mockAPI"] else { return nil }
         return URL(string: path, relativeTo: server)?.absoluteURL
     }
@@ -103,12 +104,12 @@ public struct RemoteBundle: Sendable {
     /// whose path is not a valid bundle path are left out).
     private func listing() async throws -> [String: ListedFile] {
         let reply = try await client.send("GET", "/files")
-        guard reply.status == 200 else { throw DevServerError("GET /files: \(reply.status) \(reply.text)") }
+        guard reply.status == 200 else { throw MessageError("GET /files: \(reply.status) \(reply.text)") }
         guard case .array(let entries)? = try JSONValue(parsing: reply.body)["files"] else {
-            throw DevServerError("GET /files: no file list in the answer")
+            throw MessageError("GET /files: no file list in the answer")
         }
         guard entries.count <= limits.maxFiles else {
-            throw DevServerError("GET /files: the dev server lists \(entries.count) files, over the cap of \(limits.maxFiles)")
+            throw MessageError("GET /files: the dev server lists \(entries.count) files, over the cap of \(limits.maxFiles)")
         }
         var files: [String: ListedFile] = [:]
         var total = 0
@@ -116,14 +117,14 @@ public struct RemoteBundle: Sendable {
             guard let text = entry["path"]?.stringValue, let path = try? BundlePath(text) else { continue }
             guard let sha256 = entry["sha256"]?.stringValue, sha256.count == 64, sha256.allSatisfy({ $0.isHexDigit }),
                   let size = entry["size"]?.numberValue.flatMap({ Int(exactly: $0) }), size >= 0 else {
-                throw DevServerError("\(path) is refused: the dev server lists it without a SHA-256 and a size")
+                throw MessageError("\(path) is refused: the dev server lists it without a SHA-256 and a size")
             }
             guard size <= limits.maxFileSize else {
-                throw DevServerError("\(path) is refused: the dev server lists it at \(size) bytes, over the cap of \(limits.maxFileSize) bytes per file")
+                throw MessageError("\(path) is refused: the dev server lists it at \(size) bytes, over the cap of \(limits.maxFileSize) bytes per file")
             }
             total += size
             guard total <= limits.maxTotalSize else {
-                throw DevServerError("\(path) is refused: with it the bundle passes the cap of \(limits.maxTotalSize) bytes in all")
+                throw MessageError("\(path) is refused: with it the bundle passes the cap of \(limits.maxTotalSize) bytes in all")
             }
             files[path.value] = ListedFile(path: path, sha256: sha256.lowercased(), size: size)
         }
@@ -138,20 +139,20 @@ public struct RemoteBundle: Sendable {
         do {
             reply = try await client.send("GET", "/files/" + path.percentEncoded, limit: file.size)
         } catch let error as ReplyTooLarge {
-            throw DevServerError("\(path) is refused: the dev server sent more than the \(file.size) bytes it listed"
+            throw MessageError("\(path) is refused: the dev server sent more than the \(file.size) bytes it listed"
                 + (error.declared.map { " (it announced \($0))" } ?? ""))
         }
         let local = cacheDirectory.appendingPathComponent(path.value)
         switch reply.status {
         case 200:
             guard reply.body.count == file.size, BundleFile.sha256(of: reply.body) == file.sha256 else {
-                throw DevServerError("\(path) is refused: its SHA-256 or size differs from the dev server's file list (altered, or changed while downloading)")
+                throw MessageError("\(path) is refused: its SHA-256 or size differs from the dev server's file list (altered, or changed while downloading)")
             }
             try AtomicFile.write(Data(reply.body), to: local, permissions: 0o666)
         case 404:
             try? FileManager.default.removeItem(at: local)
         default:
-            throw DevServerError("GET /files/\(path): \(reply.status) \(reply.text)")
+            throw MessageError("GET /files/\(path): \(reply.status) \(reply.text)")
         }
     }
 
@@ -171,7 +172,7 @@ public struct RemoteBundle: Sendable {
                     // Subscribed before synchronizing, so no change falls between the two.
                     var events = remote.client.events("/events").makeAsyncIterator()
                     guard let ready = try await events.next(), ready.event == "ready" else {
-                        throw DevServerError("the dev server's feed did not start with 'ready'")
+                        throw MessageError("the dev server's feed did not start with 'ready'")
                     }
                     continuation.yield(.synchronized(changed: try await remote.synchronize()))
                     connected = true
@@ -180,7 +181,7 @@ public struct RemoteBundle: Sendable {
                         try await remote.download(paths)
                         continuation.yield(.changed(paths))
                     }
-                    throw DevServerError("the dev server closed the feed")
+                    throw MessageError("the dev server closed the feed")
                 } catch {
                     if Task.isCancelled { break }
                     guard connected else {

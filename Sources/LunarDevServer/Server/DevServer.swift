@@ -2,6 +2,7 @@ import Foundation
 import LunarServing
 import Hummingbird
 import Logging
+import LunarBase
 import NIOCore
 
 /// Serves a bundle directory to remote hosts over HTTP, with a change feed
@@ -108,7 +109,7 @@ public struct DevServer: Sendable {
     public func start() async throws -> RunningDevServer {
         let server = self
         let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
-                                                           stoppedEarly: { DevServerError("the server stopped before it listened") })
+                                                           stoppedEarly: { MessageError("the server stopped before it listened") })
         return RunningDevServer(url: url, task: task)
     }
 }
@@ -132,11 +133,4 @@ public final class RunningDevServer: Sendable {
         task.cancel()
         await task.value
     }
-}
-
-/// A dev server failure with a message.
-public struct DevServerError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

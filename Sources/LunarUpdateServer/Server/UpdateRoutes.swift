@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LunarBase
 import LunarPackaging
 import LunarUpdates
 import NIOCore
@@ -305,10 +306,7 @@ struct UpdateRoutes: Sendable {
     private func admin(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
         let expected = "Bearer \(configuration.adminToken)"
         let given = request.headers[.authorization] ?? ""
-        // Compared in full whatever differs first, so the time taken says nothing about the token.
-        let same = given.utf8.count == expected.utf8.count
-            && zip(given.utf8, expected.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-        guard same else { throw Refusal(.unauthorized, "the admin token is missing or wrong (--token TOKEN)") }
+        guard equalInConstantTime(given, expected) else { throw Refusal(.unauthorized, "the admin token is missing or wrong (--token TOKEN)") }
         return try await body()
     }
 

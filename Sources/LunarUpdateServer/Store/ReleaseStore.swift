@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LunarBase
 import LunarUpdates
 
 /// Releases, rollouts and reports over an ``UpdateDatabase``: what every endpoint of the
@@ -259,7 +260,7 @@ public struct ReleaseStore: Sendable {
                 return .failure(ReportRefusal(status: 403, message: "the report about release \(id) carries no receipt: reports are taken only from devices that checked that release (send the receipt of its check answer)"))
             }
             let expected = receipt(device: batch.device, release: String(id), channel: row["channel"]?.string ?? "")
-            guard Self.same(given, expected) else {
+            guard equalInConstantTime(given, expected) else {
                 return .failure(ReportRefusal(status: 403, message: "the report about release \(id) carries a receipt this server did not issue to device \(LogText.quoted(batch.device, limit: 80))"))
             }
             releases[event.release] = id
@@ -285,11 +286,6 @@ public struct ReleaseStore: Sendable {
         }
         for release in touched.sorted() { try await haltIfFailing(release) }
         return .success(())
-    }
-
-    /// Compares in full whatever differs first, so the time taken says nothing about the secret.
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private func haltIfFailing(_ release: Int) async throws {

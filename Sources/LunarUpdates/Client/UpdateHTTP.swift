@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LunarBase
 import LunarNetwork
 
 /// One HTTP exchange with the update server over a ``HTTPTransport`` (LunarNetwork's

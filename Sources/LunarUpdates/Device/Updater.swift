@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarNetwork
 import LunarPackaging
@@ -286,7 +287,7 @@ public actor Updater {
             }
             return .builtIn
         }
-        guard LogText.isReleaseID(release.id) else {
+        guard Self.isReleaseID(release.id) else {
             throw UpdateError("the server offers a release whose id \(LogText.quoted(release.id, limit: 40)) is not a release id (decimal digits)")
         }
         if let receipt = answer.receipt { state.receipts[release.id] = receipt }
@@ -509,6 +510,11 @@ public actor Updater {
         do { try files.save(state) } catch {
             configuration.log("\(error.message) (the update state stays in memory for this launch)")
         }
+    }
+
+    /// Whether `text` is a release id as servers give them: 1 to 20 decimal digits.
+    private static func isReleaseID(_ text: String) -> Bool {
+        (1...20).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) }
     }
 
     private static func fileSize(_ url: URL) -> Int {

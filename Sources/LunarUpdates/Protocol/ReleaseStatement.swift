@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarPackaging
 
 /// What the publisher signs besides the archive: which channel a release is for and where it

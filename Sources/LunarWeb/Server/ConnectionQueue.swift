@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import LunarBase
 import Synchronization
 
 /// What one WebSocket connection has yet to send, bounded: a peer that stops reading while the
@@ -106,22 +107,9 @@ final class RefusalLog: Sendable {
     }
 
     /// `reason` as one short line: control characters escaped (a peer's text in a reason cannot
-    /// forge a log line), at most 200 characters.
+    /// forge a log line), at most 200 characters. Backslashes stay: a reason may quote JSON.
     static func oneLine(_ reason: String) -> String {
-        var line = ""
-        for scalar in reason.unicodeScalars {
-            if line.unicodeScalars.count >= 200 {
-                line += "…"
-                break
-            }
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator:
-                line += String(format: "\\u%04X", scalar.value)
-            default:
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        LogText.escaped(reason, limit: 200, backslashes: false)
     }
 
     /// Logs how many refusals went unlogged, if any (once, when the connection ends).

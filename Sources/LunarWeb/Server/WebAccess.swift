@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LunarBase
 
 /// Who may use a web server: the checks made on every page request and WebSocket upgrade.
 ///
@@ -30,7 +31,7 @@ struct WebAccess: Sendable {
         }
         if let token {
             let given = Self.queryValue("token", in: query) ?? Self.cookieValue(Self.cookieName, in: cookie)
-            guard let given, Self.equalInConstantTime(given, token) else {
+            guard let given, equalInConstantTime(given, token) else {
                 return "this server needs the session token: open the address it printed, with ?token=…"
             }
         }
@@ -97,20 +98,5 @@ struct WebAccess: Sendable {
             if trimmed.hasPrefix(name + "=") { return String(trimmed.dropFirst(name.count + 1)) }
         }
         return nil
-    }
-
-    /// Compares without stopping at the first difference, so timing tells nothing of the token.
-    static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
-    }
-
-    /// 32 random hexadecimal digits (128 bits) from the system's generator.
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 }

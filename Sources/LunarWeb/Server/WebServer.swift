@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import LunarBase
 import LunarServing
 import NIOCore
 import NIOWebSocket
@@ -65,7 +66,7 @@ public struct WebServer: Sendable {
         /// A server on `host` that, unless that is loopback, requires a fresh random token.
         public static func exposing(host: String, port: Int, maximumTabs: Int = 16) -> Configuration {
             var configuration = Configuration(host: host, port: port, maximumTabs: maximumTabs)
-            if !configuration.isLoopback { configuration.token = WebAccess.randomToken() }
+            if !configuration.isLoopback { configuration.token = randomToken() }
             return configuration
         }
     }
@@ -180,7 +181,7 @@ public struct WebServer: Sendable {
     public func start() async throws -> RunningWebServer {
         let server = self
         let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
-                                                           stoppedEarly: { WebServerError("the server stopped before it listened") })
+                                                           stoppedEarly: { MessageError("the server stopped before it listened") })
         return RunningWebServer(url: url, task: task, tabs: tabs)
     }
 
@@ -517,11 +518,4 @@ public final class RunningWebServer: Sendable {
         task.cancel()
         await task.value
     }
-}
-
-/// A web server failure with a message.
-public struct WebServerError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

@@ -1,5 +1,5 @@
-/// Text a peer supplied (a release id, a version, a server's error), made safe for one log line:
-/// a newline or escape sequence in it could otherwise forge a `lunar: updates:` line.
+/// Text a peer supplied (a release id, a server's error, a refused message's kind), made safe for
+/// one log line: a newline or escape sequence in it could otherwise forge a `lunar: ...` line.
 public enum LogText {
     /// `text` on one line: control characters escaped (`\n`, `\u{1B}`), and backslashes unless
     /// `backslashes` is false (for text that may be escaped already), cut at `limit` characters (with `...`).
@@ -26,13 +26,8 @@ public enum LogText {
         return result
     }
 
-    /// ``escaped(_:limit:)`` in single quotes.
+    /// ``escaped(_:limit:backslashes:)`` in single quotes.
     public static func quoted(_ text: some StringProtocol, limit: Int = 200) -> String {
         "'" + escaped(text, limit: limit) + "'"
-    }
-
-    /// Whether `text` is a release id as servers give them: 1 to 20 decimal digits.
-    public static func isReleaseID(_ text: String) -> Bool {
-        (1...20).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) }
     }
 }
