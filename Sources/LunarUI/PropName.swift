@@ -89,3 +89,9 @@ extension PropName: CustomStringConvertible {
     /// The raw name.
     public var description: String { rawValue }
 }
+
+extension PropName {
+    /// The props a renderer shows as text. A number given for one (`ui.Text(42)`) reaches every
+    /// renderer as its text, written as Lua's `tostring` writes it, so none shows it blank.
+    public static let shownAsText: Set<PropName> = [.text, .title, .placeholder, .alt, .accessibilityLabel, .accessibilityHint]
+}

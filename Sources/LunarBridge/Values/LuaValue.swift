@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Lua value copied into Swift: the dynamic type of the bridge.
 ///
 /// Scalars and strings are copied; tables are copied recursively into
@@ -102,12 +104,12 @@ extension LuaValue: CustomStringConvertible {
         }
     }
 
-    /// Formats a float the way Lua's `%.14g` does for common values.
+    /// Formats a float as Lua's `tostring` does: `%.14g`, and `.0` after what would read as an integer.
     static func format(_ d: Double) -> String {
         if d.isNaN { return d.sign == .minus ? "-nan" : "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) + ".0" }
-        return String(d)
+        let text = String(format: "%.14g", d)
+        return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
     }
 }
 

@@ -348,15 +348,13 @@ local function element(kind, spec, label)
     if spec ~= nil and label then node.props[label] = spec end
     return node
   end
-  for i, child in ipairs(spec) do
-    if i == 1 and label and type(child) ~= "table" then
-      node.props[label] = child
-    else
-      node.children[#node.children + 1] = child
-    end
-  end
+  -- The array part may have holes (`{ a, cond and b, c }`, `{ a, nil, c }`): children run to
+  -- the largest integer key, and a nil or false among them is no child (as in React).
+  local last = 0
   for k, v in pairs(spec) do
-    if type(k) == "string" then
+    if math.type(k) == "integer" then
+      if k > last then last = k end
+    elseif type(k) == "string" then
       local event = EVENTS[k]
       if event then
         node.events[event] = v
@@ -377,6 +375,14 @@ local function element(kind, spec, label)
           node.props[k] = v
         end
       end
+    end
+  end
+  for i = 1, last do
+    local child = spec[i]
+    if i == 1 and label and type(child) ~= "table" then
+      if node.props[label] == nil then node.props[label] = child end -- `text = ...` wins, as before
+    elseif child ~= nil and child ~= false then
+      node.children[#node.children + 1] = child
     end
   end
   return node

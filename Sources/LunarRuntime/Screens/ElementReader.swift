@@ -48,6 +48,8 @@ struct ElementReader {
                 } catch {
                     throw RenderError("\(describe(path, kind)): \(error.message)")
                 }
+            } else if PropName.shownAsText.contains(PropName(rawValue: name)), stack.type(at: value) == .number {
+                element.props[PropName(rawValue: name)] = .string(numberText(at: value))
             } else if let prop = propValue(at: value) {
                 element.props[PropName(rawValue: name)] = prop
             } else if stack.type(at: value) == .string {
@@ -128,6 +130,14 @@ struct ElementReader {
         table.withField(key) { field in
             stack.type(at: field) == .string ? try? String.read(from: stack, at: field) : nil
         }
+    }
+
+    /// The number at `index` as Lua's `tostring` writes it (`42`, `3.0`, `1e+15`).
+    private func numberText(at index: Int32) -> String {
+        // Convert a copy: reading a number as a string turns it in place.
+        stack.pushCopy(of: index)
+        defer { stack.pop() }
+        return (try? String.read(from: stack, at: -1)) ?? ""
     }
 
     /// A string or number field as a string (ids and keys may be numbers).

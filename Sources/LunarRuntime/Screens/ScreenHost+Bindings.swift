@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarRouter
 import LunarSignals
+import LunarSignalsLua
 import LunarUI
 
 /// Props bound to signals: subscribed once per node and prop, updated without a re-render.
@@ -103,8 +104,11 @@ extension ScreenHost {
             boundStyleChanged(screen, key: key, value: value)
             return
         }
+        let name = PropName(rawValue: key.prop)
+        let shownAsText = PropName.shownAsText.contains(name)
         let prop: PropValue?
         switch value {
+        case .integer where shownAsText, .number where shownAsText: prop = .string(value.description)
         case .boolean(let b): prop = .bool(b)
         case .integer(let i): prop = .int(i)
         case .number(let d): prop = .double(d)
@@ -112,7 +116,7 @@ extension ScreenHost {
         default: prop = nil
         }
         var props = Props()
-        if let prop { props[PropName(rawValue: key.prop)] = prop }
+        if let prop { props[name] = prop }
         if let mutation = screen.reconciler.updateProps(props, of: key.node) {
             renderer?.apply([mutation], to: id)
             onContentChange?()
