@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LunarSession
 import LunarBridge
+import LunarBundle
 import LunarPackaging
 import LunarRuntime
 
@@ -51,11 +52,22 @@ struct BundleCommand: AsyncParsableCommand {
             let kind = list.bytecode.map { "bytecode (\($0))" } ?? "text"
             let line = "lunar bundle: \(list.name) \(list.version): \(list.files.count) files, \(kind), \(signed), bridge API \(list.bridgeAPI) -> \(output) (\(report.archiveSize) bytes)\n"
             SessionOutput.standard(line)
+            warnWhenOnlyTheMockAPIServes(URL(fileURLWithPath: directory))
         } catch {
             progress.finish()
             throw ScriptFailure(message: "lunar: \(error)")
         }
     }
+}
+
+/// A bundle whose API is its `mock-api/` alone (no `api.baseURL`) packs fine, but outside `lunar
+/// run`/`dev` nothing serves the mock API, so every request of the archive fails: said when packing.
+private func warnWhenOnlyTheMockAPIServes(_ directory: URL) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("mock-api").path, isDirectory: &isDirectory),
+          isDirectory.boolValue, let manifest = try? BundleManifest.load(root: directory), manifest.api?.baseURL == nil else { return }
+    SessionOutput.error("lunar bundle: warning: \(manifest.name) has a mock-api/ but no \"api\": {\"baseURL\": ...} in manifest.json: "
+                        + "the mock API serves only `lunar run` and `lunar dev`, so the archive's requests will fail (\"needs a base URL\")\n")
 }
 
 /// One line on standard error, rewritten in place, when it is a terminal:

@@ -20,7 +20,11 @@ enum KeyFileFormat {
 
     static func read(_ url: URL, kind: String) throws(BundleArchiveError) -> String {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw BundleArchiveError(.invalidKey, "\(url.path): no such \(kind) file")
+            // Say which: a missing file, a directory and an unreadable file are three mistakes.
+            var isDirectory: ObjCBool = false
+            let problem = !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) ? "no such \(kind) file"
+                : isDirectory.boolValue ? "a directory, not a \(kind) file" : "cannot read this \(kind) file (permissions?)"
+            throw BundleArchiveError(.invalidKey, "\(url.path): \(problem)")
         }
         guard data.count < 4096, let text = String(data: data, encoding: .utf8) else {
             throw BundleArchiveError(.invalidKey, "\(url.path): not a Lunar \(kind) file")

@@ -1,7 +1,9 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarPackaging
 import LunarRuntime
+import LunarStorageLua
 
 /// A BUNDLE argument opened: a directory as it is, or a `.lunar` archive
 /// verified against `--trust KEY` (or, without a key, opened unverified with
@@ -22,17 +24,17 @@ public struct BundleArgument: Sendable {
 
     /// Opens `argument`; `trust` is a public key file for archives.
     ///
-    /// - Throws: ``SessionError`` saying why the bundle cannot be run.
+    /// - Throws: `MessageError` saying why the bundle cannot be run.
     public static func open(_ argument: String, trust: String?) throws -> BundleArgument {
         let url = URL(fileURLWithPath: argument)
         guard isArchive(argument) else {
-            if trust != nil {
-                throw SessionError("--trust applies to .lunar archives; \(argument) is not one (directories are not signed)")
+            if trust != nil, FileManager.default.fileExists(atPath: argument) {
+                throw MessageError("--trust applies to .lunar archives; \(argument) is not one (directories are not signed)")
             }
             do {
                 return BundleArgument(bundle: try ScriptBundle(directory: url), archive: nil)
             } catch {
-                throw SessionError("\(error)")
+                throw MessageError("\(error)")
             }
         }
         // What runs that crashed or were killed left in the temporary directory.
@@ -49,7 +51,7 @@ public struct BundleArgument: Sendable {
             StopCleanup.shared.removeOnStop(bundle.root)
             return BundleArgument(bundle: bundle, archive: url)
         } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
     }
 
