@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarDebug
 import LunarDevServer
@@ -55,7 +56,7 @@ public enum BundleSession {
     ///     one) and print its address on standard error; nil: no inspector. A web app has
     ///     its inspector at `/devtools` of its own server, so the port is not used there.
     /// - Throws: ``HeadlessSession/Failure`` for a headless command that cannot be carried
-    ///   out, a `BundleError` when the bundle cannot start, ``SessionError`` when the
+    ///   out, a `BundleError` when the bundle cannot start, `MessageError` when the
     ///   debugger's or the inspector's port cannot be used.
     public static func run(
         _ bundle: ScriptBundle, options: RuntimeOptions, interface: Interface,
@@ -79,7 +80,7 @@ public enum BundleSession {
             await devtools?.stop()
         case .web(let configuration):
             guard debugPort == nil else {
-                throw SessionError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
+                throw MessageError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
             }
             try await WebSession.run(bundle, options: options, configuration: configuration, events: events)
         case .headless(let keepsGoing, let endsWithInput):
@@ -120,7 +121,7 @@ public enum BundleSession {
             let token = ProcessInfo.processInfo.environment["LUNAR_DEBUG_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
             server = try await DebugServer.start(runtime: runtime, port: port, token: token)
         } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
         SessionOutput.error("lunar: debugger listening on \(server.host):\(server.port) (Debug Adapter Protocol; attach from your editor)\n")
         SessionOutput.error("lunar: debugger token: \(server.token) (send it as \"token\" in the attach arguments)\n")
@@ -145,7 +146,7 @@ public enum BundleSession {
     /// URL is `apiBaseURL` when given; otherwise, when `mockAPI` is true and the bundle has a
     /// `mock-api/` directory, its mock API served on loopback for the session.
     ///
-    /// - Throws: ``SessionError`` when the mock API cannot be served; what ``run(_:options:interface:events:status:)`` throws.
+    /// - Throws: `MessageError` when the mock API cannot be served; what ``run(_:options:interface:events:status:)`` throws.
     public static func runLocal(
         _ bundle: ScriptBundle, options: RuntimeOptions, apiBaseURL: URL?, mockAPI: Bool, interface: Interface,
         debugPort: Int? = nil, devtoolsPort: Int? = nil
@@ -163,7 +164,7 @@ public enum BundleSession {
                 try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
             }
         } catch let error as MockAPIScopeError {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
     }
 
@@ -191,13 +192,13 @@ public struct RemoteSession: Sendable {
     /// ``RemoteBundle/defaultCacheDirectory(for:)``) and starts following it.
     ///
     /// - Parameter mockAPI: whether to ask the server where its mock API is.
-    /// - Throws: ``SessionError`` naming the server and what to do.
+    /// - Throws: `MessageError` naming the server and what to do.
     public static func open(server: URL, cacheDirectory: URL? = nil, mockAPI wanted: Bool) async throws -> RemoteSession {
         let remote: RemoteBundle
         do {
             remote = try RemoteBundle(server: server, cacheDirectory: cacheDirectory ?? RemoteBundle.defaultCacheDirectory(for: server))
         } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
         var updates = remote.updates().makeAsyncIterator()
         let mockAPI: URL?
@@ -205,13 +206,13 @@ public struct RemoteSession: Sendable {
             _ = try await updates.next()
             mockAPI = wanted ? try await remote.mockAPIURL() : nil
         } catch {
-            throw SessionError("cannot load the bundle from \(server.absoluteString): \(ConnectionFailure.describe(error))")
+            throw MessageError("cannot load the bundle from \(server.absoluteString): \(ConnectionFailure.describe(error))")
         }
         let bundle: ScriptBundle
         do {
             bundle = try ScriptBundle(directory: remote.cacheDirectory)
         } catch {
-            throw SessionError("the bundle from \(server.absoluteString): \(error)")
+            throw MessageError("the bundle from \(server.absoluteString): \(error)")
         }
         let (events, continuation) = AsyncStream<BundleEvent>.makeStream()
         let follow = Task { [updates] in

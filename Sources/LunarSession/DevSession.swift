@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarDevServer
 import LunarRuntime
@@ -14,7 +15,7 @@ public enum DevSession {
     ///     (served by the dev server) when `mockAPI` is true and the bundle has one.
     ///   - debugPort: the Debug Adapter Protocol port on 127.0.0.1 (0 picks one); nil: no debugger.
     ///   - devtoolsPort: the inspector's port on 127.0.0.1 (0 picks one); nil: no inspector server.
-    /// - Throws: ``SessionError`` when the bundle cannot be opened, watched or served.
+    /// - Throws: `MessageError` when the bundle cannot be opened, watched or served.
     public static func run(
         bundle directory: URL, host: String, port: Int, apiBaseURL: URL?, mockAPI: Bool, interface: BundleSession.Interface,
         debugPort: Int? = nil, devtoolsPort: Int? = nil
@@ -44,7 +45,7 @@ public enum DevSession {
             do {
                 events = try BundleSession.events(from: watcher)
             } catch {
-                throw SessionError("\(error)")
+                throw MessageError("\(error)")
             }
             try await BundleSession.run(loaded, options: options, interface: interface, events: events, status: serving, debugPort: debugPort,
                                         devtoolsPort: devtoolsPort)

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarLuaLSStubs
 import LunarBundle
@@ -17,7 +18,7 @@ public enum EditorFiles {
         do {
             spec = try SpecTypes.module()
         } catch {
-            throw SessionError("cannot read the spec library's annotations: \(error)")
+            throw MessageError("cannot read the spec library's annotations: \(error)")
         }
         return LuaTypeDefinitions(
             modules: bridge.modules, classes: bridge.classes,
@@ -37,18 +38,18 @@ public enum EditorFiles {
             let text = LuaTypeDefinitions.luarc(definitionsPath: path, globals: [])
             try Data(text.utf8).write(to: root.appendingPathComponent(".luarc.json"))
         } catch {
-            throw SessionError("cannot write definitions to \(directory.path): \(error.localizedDescription)")
+            throw MessageError("cannot write definitions to \(directory.path): \(error.localizedDescription)")
         }
         return definitions
     }
 
     /// Creates the bundle `lunar new NAME` makes at `root` (``BundleTemplate``'s files and the
     /// editor set-up).
-    /// - Throws: ``SessionError`` when `root` exists and is not empty, or cannot be written.
+    /// - Throws: `MessageError` when `root` exists and is not empty, or cannot be written.
     public static func createBundle(named name: String, at root: URL) throws {
         let fileManager = FileManager.default
         if let existing = try? fileManager.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
-            throw SessionError("\(root.path) already exists and is not empty")
+            throw MessageError("\(root.path) already exists and is not empty")
         }
         do {
             for file in BundleTemplate.files(name: name, bridgeAPI: BridgeAPI.version) {
@@ -57,7 +58,7 @@ public enum EditorFiles {
                 try Data(file.contents.utf8).write(to: url)
             }
         } catch {
-            throw SessionError("cannot create \(root.path): \(error.localizedDescription)")
+            throw MessageError("cannot create \(root.path): \(error.localizedDescription)")
         }
         try write(to: root.appendingPathComponent(".lunar/types"), root: root)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarRuntime
 import Synchronization
@@ -27,7 +28,7 @@ public struct ExecSession: Sendable {
     /// Runs the script and its pending work, reporting every error on standard error as one
     /// `lunar:` line (`file:line: message`); true when none was reported. The engine is
     /// stopped, and its state closed, before this returns.
-    /// - Throws: ``SessionError`` when the engine cannot be made.
+    /// - Throws: `MessageError` when the engine cannot be made.
     public func run() async throws -> Bool {
         let (executor, failed) = try await execute()
         // The engine is gone with `execute`'s frame; its executor drops the state as it
@@ -50,7 +51,7 @@ public struct ExecSession: Sendable {
         do {
             engine = try await ScriptModules.engine(forScriptsIn: root, options: options)
         } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
         let failures = Atomic<Int>(0)
         let failed: @Sendable (String) -> Void = { line in
@@ -68,7 +69,7 @@ public struct ExecSession: Sendable {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue,
                       FileManager.default.isReadableFile(atPath: file) else {
-                    throw SessionError("cannot read \(file): \(isDirectory.boolValue ? "it is a directory" : "no such readable file")")
+                    throw MessageError("cannot read \(file): \(isDirectory.boolValue ? "it is a directory" : "no such readable file")")
                 }
                 try await engine.runFile(URL(fileURLWithPath: file))
             }

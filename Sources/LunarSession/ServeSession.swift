@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarDevServer
 
@@ -9,7 +10,7 @@ public enum ServeSession {
     /// warning when the address is not loopback) go to standard output once listening.
     ///
     /// - Parameter pollInterval: seconds between checks of the bundle for changed files.
-    /// - Throws: ``SessionError`` when the bundle cannot be opened or served.
+    /// - Throws: `MessageError` when the bundle cannot be opened or served.
     public static func run(bundle directory: URL, host: String, port: Int, pollInterval: Double) async throws {
         let loaded = try openBundle(directory)
         let server = DevServer(
@@ -31,17 +32,17 @@ public enum ServeSession {
         }
     }
 
-    /// The bundle a served session opens, or a ``SessionError`` saying why not.
+    /// The bundle a served session opens, or a `MessageError` saying why not.
     static func openBundle(_ directory: URL) throws -> ScriptBundle {
         do {
             return try ScriptBundle(directory: directory)
         } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
     }
 
     /// A server that could not listen: one line that says what to do.
-    static func cannotServe(host: String, port: Int, _ error: any Error) -> SessionError {
-        SessionError("cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")
+    static func cannotServe(host: String, port: Int, _ error: any Error) -> MessageError {
+        MessageError("cannot serve on \(host):\(port): \(ConnectionFailure.describe(error))")
     }
 }

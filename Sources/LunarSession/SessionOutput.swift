@@ -15,9 +15,3 @@ public enum SessionOutput {
         StandardStream.output.write(terminalSafe(text))
     }
 }
-
-/// A session that could not start; the description is one line without the `lunar:` prefix.
-public struct SessionError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

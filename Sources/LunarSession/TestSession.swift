@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarBundle
 import LunarRuntime
@@ -25,7 +26,7 @@ public struct TestSession: Sendable {
     }
 
     /// Runs the specs once and reports them; true when every test passed.
-    /// - Throws: ``SessionError`` when the bundle cannot be opened, has no specs, the report
+    /// - Throws: `MessageError` when the bundle cannot be opened, has no specs, the report
     ///   cannot be written, or `filter` matches no test.
     public func run() async throws -> Bool {
         let opened = try BundleArgument.open(bundle, trust: trust)
@@ -37,12 +38,12 @@ public struct TestSession: Sendable {
     /// Runs the specs now and again after each batch of changes, until the task is cancelled
     /// or the process interrupted; a broken manifest or a failing run is reported and the
     /// watch goes on.
-    /// - Throws: ``SessionError`` when the bundle is an archive or cannot be watched.
+    /// - Throws: `MessageError` when the bundle is an archive or cannot be watched.
     public func watch() async throws {
         let opened = try BundleArgument.open(bundle, trust: trust)
         defer { opened.close() }
         guard opened.archive == nil else {
-            throw SessionError("--watch needs a bundle directory; \(bundle) is an archive")
+            throw MessageError("--watch needs a bundle directory; \(bundle) is an archive")
         }
         let root = opened.bundle.root
         var watch = SpecWatch(root: root)
@@ -60,7 +61,7 @@ public struct TestSession: Sendable {
                 }
             }
         } catch let error as BundleError {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
     }
 
@@ -70,7 +71,7 @@ public struct TestSession: Sendable {
         runner.updateSnapshots = updateSnapshots
         runner.prepare = { runtime in await runtime.register(HostModule.module(renderer: "headless")) }
         guard !runner.files.isEmpty else {
-            throw SessionError("no specs in \(self.bundle): add files named spec/<name>_spec.lua")
+            throw MessageError("no specs in \(self.bundle): add files named spec/<name>_spec.lua")
         }
         let sink = try ReportSink(path: output)
         var report = SpecReport(format: format)
@@ -79,7 +80,7 @@ public struct TestSession: Sendable {
         sink.write(report.footer(results))
         try sink.close()
         if !results.contains(where: { $0.failedCount > 0 }), results.allSatisfy({ $0.cases.isEmpty }), let filter {
-            throw SessionError("no test matches --filter \"\(filter)\"")
+            throw MessageError("no test matches --filter \"\(filter)\"")
         }
         return results
     }
@@ -99,7 +100,7 @@ private final class ReportSink {
         }
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path) else {
-            throw SessionError("cannot write \(path)")
+            throw MessageError("cannot write \(path)")
         }
         file = handle
     }
@@ -114,9 +115,9 @@ private final class ReportSink {
         }
     }
 
-    /// Closes the report file. - Throws: ``SessionError`` when a write to it failed.
+    /// Closes the report file. - Throws: `MessageError` when a write to it failed.
     func close() throws {
         try? file?.close()
-        if failed, let path { throw SessionError("cannot write \(path): the report is incomplete") }
+        if failed, let path { throw MessageError("cannot write \(path): the report is incomplete") }
     }
 }

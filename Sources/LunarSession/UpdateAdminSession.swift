@@ -6,7 +6,7 @@ import LunarRuntime
 import LunarUpdates
 
 /// `lunar publish` and `lunar updates list|rollout|rollback`: the admin side of an update
-/// server. Results go to standard output; a refusal is a ``SessionError`` with the server's reason.
+/// server. Results go to standard output; a refusal is a `MessageError` with the server's reason.
 public enum UpdateAdminSession {
     /// Packs `directory` (checked first, like `lunar bundle`), signs it with `keyFile`, uploads it
     /// to `channel` and prints a summary line, then the new release's id as the last line.
@@ -15,24 +15,24 @@ public enum UpdateAdminSession {
         rollout: Int, message: String
     ) async throws {
         try checkChannel(channel)
-        guard (0...100).contains(rollout) else { throw SessionError("--rollout takes a whole number from 0 to 100") }
+        guard (0...100).contains(rollout) else { throw MessageError("--rollout takes a whole number from 0 to 100") }
         let key: BundleSigningKey
-        do { key = try BundleSigningKey(contentsOf: URL(fileURLWithPath: keyFile)) } catch { throw SessionError(error.message) }
+        do { key = try BundleSigningKey(contentsOf: URL(fileURLWithPath: keyFile)) } catch { throw MessageError(error.message) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-publish-\(UUID().uuidString).lunar")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let report: BundlePacker.Report
         do {
             report = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: key).pack(directory: directory, to: scratch)
         } catch {
-            throw SessionError(error.message)
+            throw MessageError(error.message)
         }
-        guard let data = FileManager.default.contents(atPath: scratch.path) else { throw SessionError("cannot read the packed archive") }
+        guard let data = FileManager.default.contents(atPath: scratch.path) else { throw MessageError("cannot read the packed archive") }
         let release: ReleaseInfo
         do {
             release = try await UpdateAdminClient(server: server, token: token)
                 .publish(archive: data, channel: channel, rollout: rollout, message: message, signingKey: key)
         } catch {
-            throw SessionError(error.message)
+            throw MessageError(error.message)
         }
         SessionOutput.standard("""
             lunar publish: \(report.fileList.name) \(report.fileList.version) (\(data.count) bytes, signed by key \(key.publicKey.fingerprint)) \
@@ -47,7 +47,7 @@ public enum UpdateAdminSession {
         try checkChannel(channel)
         let releases: [ReleaseSummary]
         do { releases = try await UpdateAdminClient(server: server, token: token).releases(channel: channel) } catch {
-            throw SessionError(error.message)
+            throw MessageError(error.message)
         }
         if json {
             let encoder = JSONEncoder()
@@ -72,12 +72,12 @@ public enum UpdateAdminSession {
     /// Sets a release's rollout percentage.
     public static func rollout(server: URL, channel: String, release: String, percent: Int, token: String) async throws {
         try checkChannel(channel)
-        guard (0...100).contains(percent) else { throw SessionError("--percent takes a whole number from 0 to 100") }
+        guard (0...100).contains(percent) else { throw MessageError("--percent takes a whole number from 0 to 100") }
         do {
             let updated = try await UpdateAdminClient(server: server, token: token).setRollout(channel: channel, release: release, percent: percent)
             SessionOutput.standard("lunar updates: release \(updated.id) of \(channel) (\(updated.version)) is rolled out to \(updated.rollout)% of devices\n")
         } catch {
-            throw SessionError(error.message)
+            throw MessageError(error.message)
         }
     }
 
@@ -87,7 +87,7 @@ public enum UpdateAdminSession {
         try checkChannel(channel)
         var key: BundleSigningKey?
         if let keyFile {
-            do { key = try BundleSigningKey(contentsOf: URL(fileURLWithPath: keyFile)) } catch { throw SessionError(error.message) }
+            do { key = try BundleSigningKey(contentsOf: URL(fileURLWithPath: keyFile)) } catch { throw MessageError(error.message) }
         }
         do {
             let answer = try await UpdateAdminClient(server: server, token: token).rollback(channel: channel, signingKey: key)
@@ -97,12 +97,12 @@ public enum UpdateAdminSession {
 
                 """)
         } catch {
-            throw SessionError(error.message)
+            throw MessageError(error.message)
         }
     }
 
     static func checkChannel(_ channel: String) throws {
-        if let problem = ChannelName.problem(channel) { throw SessionError(problem) }
+        if let problem = ChannelName.problem(channel) { throw MessageError(problem) }
     }
 
     static func quoted(_ text: String) -> String {

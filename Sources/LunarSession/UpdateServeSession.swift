@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarPackaging
 import LunarUpdateServer
 
@@ -26,23 +27,23 @@ public enum UpdateServeSession {
     }
 
     /// Serves until interrupted.
-    /// - Throws: ``SessionError`` when a key, the database or the address cannot be used.
+    /// - Throws: `MessageError` when a key, the database or the address cannot be used.
     public static func run(_ options: Options) async throws {
-        guard !options.adminToken.isEmpty else { throw SessionError("--admin-token must not be empty") }
-        guard (0...1).contains(options.haltFailureRate) else { throw SessionError("--halt-failure-rate takes a fraction from 0 to 1 (0.2 is 20 %)") }
-        guard options.haltMinimumReports >= 1 else { throw SessionError("--halt-minimum-reports takes a whole number of at least 1") }
+        guard !options.adminToken.isEmpty else { throw MessageError("--admin-token must not be empty") }
+        guard (0...1).contains(options.haltFailureRate) else { throw MessageError("--halt-failure-rate takes a fraction from 0 to 1 (0.2 is 20 %)") }
+        guard options.haltMinimumReports >= 1 else { throw MessageError("--halt-minimum-reports takes a whole number of at least 1") }
         // NIO would take a port past 65535 modulo 2^16 and listen somewhere else.
-        guard (0...65535).contains(options.port) else { throw SessionError("--port takes 0 to 65535 (0 picks a free port)") }
+        guard (0...65535).contains(options.port) else { throw MessageError("--port takes 0 to 65535 (0 picks a free port)") }
         var keys: [BundlePublicKey] = []
         for path in options.publisherKeys {
             do { keys.append(try BundlePublicKey(contentsOf: URL(fileURLWithPath: path))) } catch {
-                throw SessionError(error.message)
+                throw MessageError(error.message)
             }
         }
         do {
             try FileManager.default.createDirectory(at: options.dataDirectory, withIntermediateDirectories: true)
         } catch {
-            throw SessionError("cannot make \(options.dataDirectory.path): \(error.localizedDescription)")
+            throw MessageError("cannot make \(options.dataDirectory.path): \(error.localizedDescription)")
         }
         let database = try await openDatabase(options)
         var configuration = UpdateServer.Configuration(dataDirectory: options.dataDirectory, adminToken: options.adminToken)
@@ -55,7 +56,7 @@ public enum UpdateServeSession {
             server = try await UpdateServer(configuration: configuration, database: database)
         } catch {
             await database.close()
-            throw SessionError("cannot prepare the database: \(error)")
+            throw MessageError("cannot prepare the database: \(error)")
         }
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(options.host)
         let fingerprints = keys.map(\.fingerprint).joined(separator: ", ")
@@ -78,14 +79,14 @@ public enum UpdateServeSession {
     static func openDatabase(_ options: Options) async throws -> any UpdateDatabase {
         guard let text = options.database else {
             do { return try await SQLiteUpdateDatabase.open(options.dataDirectory.appendingPathComponent("updates.sqlite")) } catch {
-                throw SessionError("\(error)")
+                throw MessageError("\(error)")
             }
         }
         guard let url = URL(string: text), ["postgres", "postgresql"].contains(url.scheme?.lowercased() ?? "") else {
-            throw SessionError("--database takes a postgres://USER:PASSWORD@HOST:PORT/NAME URL (leave it out to keep SQLite under --data)")
+            throw MessageError("--database takes a postgres://USER:PASSWORD@HOST:PORT/NAME URL (leave it out to keep SQLite under --data)")
         }
         do { return try await PostgresUpdateDatabase.open(url) } catch {
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         }
     }
 }

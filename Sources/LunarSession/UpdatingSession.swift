@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarBundle
 import LunarDevServer
@@ -36,7 +37,7 @@ public enum UpdatingSession {
     /// Runs until the session ends (headless) or the user quits (terminal).
     public static func run(builtIn argument: String, options: Options, interface: BundleSession.Interface) async throws {
         let key: BundlePublicKey
-        do { key = try BundlePublicKey(contentsOf: URL(fileURLWithPath: options.trust)) } catch { throw SessionError(error.message) }
+        do { key = try BundlePublicKey(contentsOf: URL(fileURLWithPath: options.trust)) } catch { throw MessageError(error.message) }
         // The built-in bundle: an archive is verified with the same key; a directory is as it is.
         let builtIn = try BundleArgument.open(argument, trust: BundleArgument.isArchive(argument) ? options.trust : nil)
         defer { builtIn.close() }
@@ -48,7 +49,7 @@ public enum UpdatingSession {
             log: { SessionOutput.error("lunar: updates: \($0)\n") })
         configuration.applyWindow = options.applyWindow
         let updater: Updater
-        do { updater = try Updater(configuration) } catch { throw SessionError(error.message) }
+        do { updater = try Updater(configuration) } catch { throw MessageError(error.message) }
         // One store for every version of the app: keyed by the built-in bundle, not by where an update was opened.
         var runtimeOptions = RuntimeOptions()
         runtimeOptions.storageDirectory = ScriptStorageLocation.directory(forScriptDirectory: builtIn.archive ?? builtIn.bundle.root)
@@ -59,7 +60,7 @@ public enum UpdatingSession {
             }
         } catch let error as MockAPIScopeError {
             await updater.finish()
-            throw SessionError("\(error)")
+            throw MessageError("\(error)")
         } catch {
             await updater.finish()
             throw error
@@ -72,7 +73,7 @@ public enum UpdatingSession {
         switch interface {
         case .web:
             launch.close()
-            throw SessionError("updates run one app on this device; they do not combine with the web renderer")
+            throw MessageError("updates run one app on this device; they do not combine with the web renderer")
         case .terminal:
             while true {
                 let errors = ScriptErrors()
@@ -109,7 +110,7 @@ public enum UpdatingSession {
                     try await RuntimeScope.run({ try await BundleSession.makeRuntime(current.bundle, options, renderer: "headless") }) { runtime in
                         await errors.observe(runtime)
                         let first = try await runtime.startHeadless()
-                        if let failure = errors.first { throw SessionError(failure) }
+                        if let failure = errors.first { throw MessageError(failure) }
                         shown = true
                         await updater.firstScreenShown(current)
                         try await HeadlessSession(runtime: runtime, keepsGoing: keepsGoing).run(inputs, firstScreen: first)
@@ -145,7 +146,7 @@ public enum UpdatingSession {
         do {
             try AtomicFile.write(Data((id + "\n").utf8), to: file, permissions: 0o666)
         } catch {
-            throw SessionError("cannot write \(file.path): \(error.localizedDescription)")
+            throw MessageError("cannot write \(file.path): \(error.localizedDescription)")
         }
         return id
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarDevtools
 import LunarRuntime
@@ -19,7 +20,7 @@ public enum WebSession {
     ///
     /// - Parameters:
     ///   - events: saved files to hot-reload into every tab; nil when the bundle does not change.
-    /// - Throws: ``SessionError`` when the server cannot listen.
+    /// - Throws: `MessageError` when the server cannot listen.
     public static func run(
         _ bundle: ScriptBundle, options: RuntimeOptions, configuration: WebServer.Configuration,
         events: AsyncStream<BundleEvent>? = nil
