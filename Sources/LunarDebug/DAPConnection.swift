@@ -1,4 +1,5 @@
 import Foundation
+import LunarJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -61,34 +62,34 @@ final class DAPConnection: @unchecked Sendable {
     }
 
     /// Sends a response to `request`.
-    func respond(to request: DAPRequest, success: Bool = true, message: String? = nil, body: [String: Any] = [:]) {
+    func respond(to request: DAPRequest, success: Bool = true, message: String? = nil, body: [String: JSONValue] = [:]) {
         send(Self.response(seq: request.seq, command: request.command, success: success, message: message, body: body))
     }
 
     /// A response as sent (before its own `seq` is added).
-    static func response(seq: Int, command: String, success: Bool = true, message: String? = nil, body: [String: Any] = [:]) -> [String: Any] {
-        var out: [String: Any] = ["type": "response", "request_seq": seq, "command": command, "success": success]
-        if let message { out["message"] = message }
-        if !body.isEmpty { out["body"] = body }
+    static func response(seq: Int, command: String, success: Bool = true, message: String? = nil, body: [String: JSONValue] = [:]) -> [String: JSONValue] {
+        var out: [String: JSONValue] = ["type": "response", "request_seq": .integer(seq), "command": .string(command), "success": .bool(success)]
+        if let message { out["message"] = .string(message) }
+        if !body.isEmpty { out["body"] = .object(body) }
         return out
     }
 
     /// Sends an event.
-    func event(_ name: String, _ body: [String: Any] = [:]) {
-        var message: [String: Any] = ["type": "event", "event": name]
-        if !body.isEmpty { message["body"] = body }
+    func event(_ name: String, _ body: [String: JSONValue] = [:]) {
+        var message: [String: JSONValue] = ["type": "event", "event": .string(name)]
+        if !body.isEmpty { message["body"] = .object(body) }
         send(message)
     }
 
-    private func send(_ message: [String: Any]) {
+    private func send(_ message: [String: JSONValue]) {
         condition.lock()
         defer { condition.unlock() }
         guard !closing else { return }
         // Numbered and queued under one lock, so messages leave in the order they are numbered.
         number += 1
         var numbered = message
-        numbered["seq"] = number
-        guard let body = try? JSONSerialization.data(withJSONObject: numbered, options: [.sortedKeys]) else { return }
+        numbered["seq"] = .integer(number)
+        guard let body = try? JSONValue.object(numbered).serialized() else { return }
         let frame = DAPFrameReader.frame(body)
         if queued > 0, queued + frame.count > Self.maximumQueued {
             DebugServer.logger.warning("debugger: the client stopped reading (\(queued) bytes waiting for it); it is dropped and its breakpoints removed")

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -62,7 +63,7 @@ final class DebugClient: Sendable {
                 } catch {
                     DebugServer.logger.warning("debugger: refused a message that is not a DAP request (\(error)): \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)")
                     guard authorized else { break reading }
-                    connection.event("output", ["category": "important", "output": "lunar: refused a message that is not a DAP request (\(error))\n"])
+                    connection.event("output", ["category": "important", "output": .string("lunar: refused a message that is not a DAP request (\(error))\n")])
                     continue
                 }
                 let command: DAPCommand
@@ -166,7 +167,7 @@ final class DebugClient: Sendable {
             debugger.submit { debugger in
                 guard !connection.isClosed else { return }
                 debugger.setExceptionBreaks(uncaught: filters.contains("uncaught"), all: filters.contains("all"))
-                connection.respond(to: request, body: ["breakpoints": filters.map { _ in ["verified": true] }])
+                connection.respond(to: request, body: ["breakpoints": .array(filters.map { _ in ["verified": true] })])
             }
         case .stackTrace, .scopes, .variables, .evaluate:
             let paths = server.paths
@@ -181,7 +182,7 @@ final class DebugClient: Sendable {
         return true
     }
 
-    static var capabilities: [String: Any] { [
+    static var capabilities: [String: JSONValue] { [
         "supportsConfigurationDoneRequest": true,
         "supportsConditionalBreakpoints": true,
         "supportsHitConditionalBreakpoints": true,
@@ -193,10 +194,10 @@ final class DebugClient: Sendable {
         ],
     ] }
 
-    static func describe(_ entry: BreakpointBook.Entry) -> [String: Any] {
-        var out: [String: Any] = ["id": entry.id, "verified": entry.line != nil, "line": entry.line ?? entry.requested.line]
+    static func describe(_ entry: BreakpointBook.Entry) -> JSONValue {
+        var out: [String: JSONValue] = ["id": .integer(entry.id), "verified": .bool(entry.line != nil), "line": .integer(entry.line ?? entry.requested.line)]
         if entry.line == nil { out["message"] = "no code at or around this line (or the file does not compile)" }
-        return out
+        return .object(out)
     }
 
     // MARK: On the executor
@@ -212,24 +213,24 @@ final class DebugClient: Sendable {
             let start = min(startFrame, total)
             let shown = frames[start..<(levels > 0 ? min(total, start + levels) : total)]
             connection.respond(to: request, body: [
-                "stackFrames": shown.map { frame -> [String: Any] in
-                    var source: [String: Any] = ["name": String(frame.chunk.dropFirst())]
-                    if let path = paths.path(forChunk: frame.chunk) { source["path"] = path }
+                "stackFrames": .array(shown.map { frame -> JSONValue in
+                    var source: [String: JSONValue] = ["name": .string(String(frame.chunk.dropFirst()))]
+                    if let path = paths.path(forChunk: frame.chunk) { source["path"] = .string(path) }
                     if frame.isLunar { source["presentationHint"] = "deemphasize" }
-                    return ["id": frame.id, "name": frame.name, "line": frame.line, "column": 1, "source": source,
+                    return ["id": .integer(frame.id), "name": .string(frame.name), "line": .integer(frame.line), "column": 1, "source": .object(source),
                             "presentationHint": frame.isLunar ? "subtle" : "normal"]
-                },
-                "totalFrames": total,
+                }),
+                "totalFrames": .integer(total),
             ])
         case .scopes(let frame):
             connection.respond(to: request, body: ["scopes": [
-                ["name": "Locals", "presentationHint": "locals", "variablesReference": debugger.scope(.locals, frame: frame), "expensive": false],
-                ["name": "Upvalues", "variablesReference": debugger.scope(.upvalues, frame: frame), "expensive": false],
-                ["name": "Globals", "variablesReference": debugger.scope(.globals, frame: frame), "expensive": true],
+                ["name": "Locals", "presentationHint": "locals", "variablesReference": .integer(debugger.scope(.locals, frame: frame)), "expensive": false],
+                ["name": "Upvalues", "variablesReference": .integer(debugger.scope(.upvalues, frame: frame)), "expensive": false],
+                ["name": "Globals", "variablesReference": .integer(debugger.scope(.globals, frame: frame)), "expensive": true],
             ]])
         case .variables(let reference, let start, let count, let filter):
             let values = debugger.variables(of: reference, start: start, count: count, filter: filter)
-            connection.respond(to: request, body: ["variables": values.map(variable)])
+            connection.respond(to: request, body: ["variables": .array(values.map { .object(variable($0)) })])
         case .evaluate(let expression, let frame):
             switch debugger.evaluate(expression, frame: frame) {
             case .success(let value):
@@ -245,12 +246,13 @@ final class DebugClient: Sendable {
         }
     }
 
-    private static func variable(_ value: LuaDebugValue) -> [String: Any] {
-        var out: [String: Any] = ["name": value.name, "value": value.value, "type": value.type, "variablesReference": value.reference]
+    private static func variable(_ value: LuaDebugValue) -> [String: JSONValue] {
+        var out: [String: JSONValue] = ["name": .string(value.name), "value": .string(value.value), "type": .string(value.type),
+                                        "variablesReference": .integer(value.reference)]
         // Long arrays are paged by the client (indexed children asked for in ranges).
         if value.reference != 0, value.indexedCount > 100 {
-            out["indexedVariables"] = value.indexedCount
-            out["namedVariables"] = value.namedCount
+            out["indexedVariables"] = .integer(value.indexedCount)
+            out["namedVariables"] = .integer(value.namedCount)
         }
         return out
     }
@@ -260,12 +262,12 @@ extension DebugServer {
     /// `setBreakpoints`, on the executor: each placed on the nearest line with code, and answered.
     func setBreakpoints(_ request: DAPRequest, path: String, _ list: [LuaBreakpoint], connection: DAPConnection, debugger: LuaDebugger) {
         guard let chunk = paths.chunk(forPath: path) else {
-            connection.respond(to: request, body: ["breakpoints": list.map { breakpoint -> [String: Any] in
-                ["verified": false, "line": breakpoint.line, "message": "not a file of the bundle at \(paths.root)"]
-            }])
+            connection.respond(to: request, body: ["breakpoints": .array(list.map { breakpoint -> JSONValue in
+                ["verified": false, "line": .integer(breakpoint.line), "message": .string("not a file of the bundle at \(paths.root)")]
+            })])
             return
         }
         let entries = book.set(list, chunk: chunk, codeLines: codeLines(chunk), debugger: debugger)
-        connection.respond(to: request, body: ["breakpoints": entries.map(DebugClient.describe)])
+        connection.respond(to: request, body: ["breakpoints": .array(entries.map(DebugClient.describe))])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import LunarBridge
+import LunarJSON
 import LunarRuntime
 import Synchronization
 #if canImport(Glibc)
@@ -221,7 +222,7 @@ public final class DebugServer: Sendable {
         guard let connection = client.withLock({ $0?.connection }) else { return }
         switch event {
         case .stopped(let reason):
-            var body: [String: Any] = ["threadId": 1, "allThreadsStopped": true]
+            var body: [String: JSONValue] = ["threadId": 1, "allThreadsStopped": true]
             switch reason {
             case .breakpoint: body["reason"] = "breakpoint"
             case .step: body["reason"] = "step"
@@ -229,18 +230,18 @@ public final class DebugServer: Sendable {
             case .exception(let message):
                 body["reason"] = "exception"
                 body["description"] = "Paused on a script error"
-                body["text"] = message
+                body["text"] = .string(message)
             }
             connection.event("stopped", body)
         case .resumed:
             connection.event("continued", ["threadId": 1, "allThreadsContinued": true])
         case .output(let text):
-            connection.event("output", ["category": "console", "output": text])
+            connection.event("output", ["category": "console", "output": .string(text)])
         }
     }
 
     func output(_ text: String, category: String) {
-        client.withLock { $0?.connection }?.event("output", ["category": category, "output": text])
+        client.withLock { $0?.connection }?.event("output", ["category": .string(category), "output": .string(text)])
     }
 
     /// After a hot reload (on the executor): breakpoints bind to the new functions by themselves;

@@ -1,4 +1,5 @@
 import Foundation
+import LunarJSON
 import LunarUI
 import LunarWeb
 
@@ -39,8 +40,9 @@ actor DevtoolsConnection: WebInspectorConnection {
     }
 
     private func sendTargets(_ all: [DevtoolsTarget]) {
-        let list: [[String: Any]] = all.map { ["id": $0.id, "label": $0.label, "highlight": $0.canHighlight] }
-        outbox.send(DevtoolsJSON.text(["t": "targets", "targets": list, "selected": selected.map { $0.id as Any } ?? NSNull()]))
+        let list: [JSONValue] = all.map { .object(["id": .integer($0.id), "label": .string($0.label), "highlight": .bool($0.canHighlight)]) }
+        let message: DevtoolsMessage = ["t": "targets", "targets": .array(list), "selected": selected.map { .integer($0.id) } ?? .null]
+        outbox.send(message.messageText)
     }
 
     private func inspect(_ target: DevtoolsTarget?) async {
@@ -74,7 +76,7 @@ actor DevtoolsConnection: WebInspectorConnection {
         do {
             command = try DevtoolsCommand.parse(text)
         } catch {
-            return error.reason
+            return error.message
         }
         if case .select(let id) = command {
             guard let target = targets.target(id) else { return "no app \(id) to inspect (it may have closed)" }

@@ -1,4 +1,5 @@
 import Foundation
+import LunarJSON
 import LunarLayout
 import LunarRuntime
 import LunarUI
@@ -14,12 +15,13 @@ enum ElementTree {
     /// The `tree` message for what `host` shows now (executor only).
     static func message(of host: ScreenHost) -> String {
         let shown = host.shownScreens
-        let stack: [[String: Any]] = shown.map { screen in
-            ["s": screen.id.rawValue, "module": screen.module, "title": screen.title.map { $0 as Any } ?? NSNull(), "modal": screen.modal]
+        let stack: [JSONValue] = shown.map { screen in
+            .object(["s": .integer(screen.id.rawValue), "module": .string(screen.module), "title": screen.title.map(JSONValue.string) ?? .null,
+                     "modal": .bool(screen.modal)])
         }
-        var message: [String: Any] = ["t": "tree", "stack": stack]
-        guard let visible = host.visibleScreen else { return DevtoolsJSON.text(message) }
-        message["screen"] = visible.rawValue
+        var message: DevtoolsMessage = ["t": "tree", "stack": .array(stack)]
+        guard let visible = host.visibleScreen else { return message.messageText }
+        message["screen"] = .integer(visible.rawValue)
         let tree = MountedTree()
         for mutation in host.contentCreation(of: visible) {
             do { try tree.apply(mutation) } catch {
@@ -29,28 +31,28 @@ enum ElementTree {
         }
         tree.layout(width: viewport.width, height: viewport.height, metrics: CellMetrics.narrow.layoutMetrics)
         if let root = tree.root { message["root"] = describe(root) }
-        return DevtoolsJSON.text(message)
+        return message.messageText
     }
 
-    static func describe(_ node: MountedNode) -> [String: Any] {
-        var props: [String: Any] = [:]
-        var style: [String: String] = [:]
+    static func describe(_ node: MountedNode) -> JSONValue {
+        var props: [String: JSONValue] = [:]
+        var style: [String: JSONValue] = [:]
         for entry in node.props {
             switch entry.value {
             case .style(let value):
-                for item in value { style[item.property.rawValue] = item.value.description }
-            case .bool(let value): props[entry.name.rawValue] = value
-            case .int(let value): props[entry.name.rawValue] = value
-            case .double(let value): props[entry.name.rawValue] = value
-            case .string(let value): props[entry.name.rawValue] = value
+                for item in value { style[item.property.rawValue] = .string(item.value.description) }
+            case .bool(let value): props[entry.name.rawValue] = .bool(value)
+            case .int(let value): props[entry.name.rawValue] = .integer(value)
+            case .double(let value): props[entry.name.rawValue] = .finite(value)
+            case .string(let value): props[entry.name.rawValue] = .string(value)
             }
         }
         let frame = node.absoluteFrame
         return [
-            "n": node.id.rawValue, "kind": node.kind.rawValue, "props": props, "style": style,
-            "events": node.events.map(\.rawValue).sorted(),
-            "frame": [frame.left, frame.top, frame.width, frame.height],
-            "children": node.children.map(describe),
+            "n": .integer(node.id.rawValue), "kind": .string(node.kind.rawValue), "props": .object(props), "style": .object(style),
+            "events": .array(node.events.map(\.rawValue).sorted().map(JSONValue.string)),
+            "frame": .array([frame.left, frame.top, frame.width, frame.height].map(JSONValue.finite)),
+            "children": .array(node.children.map(describe)),
         ]
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LunarJSON
 import LunarBridge
 import LunarNetwork
+import LunarNetworkLua
 import LunarRuntime
 
 /// The Network panel's source: a global ``RequestAccessory`` that reports every request of the
@@ -28,49 +29,54 @@ final class NetworkRecorder: RequestAccessory {
     func requestWillStart(_ task: RequestTask) {
         started[task.id] = clock()
         var entry = describe(task.request)
-        entry["id"] = task.id
-        entry["url"] = task.url?.absoluteString ?? Self.target(of: task.request)
+        entry["id"] = .integer(task.id)
+        entry["url"] = .string(task.url?.absoluteString ?? Self.target(of: task.request))
         entry["state"] = "pending"
-        report(DevtoolsJSON.text(["t": "net", "entry": entry]))
+        report(Self.message(entry))
     }
 
     func requestWillStop(_ task: RequestTask) {
         var entry = describe(task.request)
-        entry["id"] = task.id
-        entry["url"] = task.url?.absoluteString ?? Self.target(of: task.request)
+        entry["id"] = .integer(task.id)
+        entry["url"] = .string(task.url?.absoluteString ?? Self.target(of: task.request))
         if let start = started.removeValue(forKey: task.id) {
-            entry["ms"] = (clock().timeIntervalSince(start) * 1000).rounded()
+            entry["ms"] = .finite((clock().timeIntervalSince(start) * 1000).rounded())
         }
         switch task.result {
         case .success(let response)?:
             entry["state"] = "done"
-            entry["status"] = response.status
-            entry["cache"] = response.isFromCache
-            entry["responseHeaders"] = response.headers
-            entry["responseBody"] = DevtoolsJSON.text(of: response.body)
-            entry["url"] = response.url.absoluteString
+            entry["status"] = .integer(response.status)
+            entry["cache"] = .bool(response.isFromCache)
+            entry["responseHeaders"] = .object(response.headers.mapValues(JSONValue.string))
+            entry["responseBody"] = .string(Self.preview(of: response.body))
+            entry["url"] = .string(response.url.absoluteString)
             if let value = ScriptNetwork.reformedValue(of: response) {
-                entry["value"] = Self.literal(copy(value))
+                entry["value"] = .string(Self.literal(copy(value)))
             } else if let value = response.value {
-                entry["value"] = Self.json(value)
+                entry["value"] = .string(Self.json(value))
             }
         case .failure(let error)?:
-            entry["state"] = error.kind == .cancelled ? "cancelled" : "failed"
-            entry["error"] = error.description
-            if let status = error.status { entry["status"] = status }
-            if let body = error.body { entry["responseBody"] = DevtoolsJSON.text(of: body) }
+            entry["state"] = .string(error.kind == .cancelled ? "cancelled" : "failed")
+            entry["error"] = .string(error.description)
+            if let status = error.status { entry["status"] = .integer(status) }
+            if let body = error.body { entry["responseBody"] = .string(Self.preview(of: body)) }
         case nil:
             entry["state"] = "pending"
         }
-        report(DevtoolsJSON.text(["t": "net", "entry": entry]))
+        report(Self.message(entry))
+    }
+
+    private static func message(_ entry: [String: JSONValue]) -> String {
+        let message: DevtoolsMessage = ["t": "net", "entry": .object(entry)]
+        return message.messageText
     }
 
     /// Method, request headers and body of a request as sent.
-    func describe(_ request: Request) -> [String: Any] {
+    func describe(_ request: Request) -> [String: JSONValue] {
         let headers = defaultHeaders().merging(request.headers) { _, own in own }
-        var entry: [String: Any] = ["method": request.method.rawValue, "requestHeaders": headers]
-        if let kind = request.kind { entry["kind"] = kind }
-        if let body = request.body { entry["requestBody"] = Self.describe(body) }
+        var entry: [String: JSONValue] = ["method": .string(request.method.rawValue), "requestHeaders": .object(headers.mapValues(JSONValue.string))]
+        if let kind = request.kind { entry["kind"] = .string(kind) }
+        if let body = request.body { entry["requestBody"] = .string(Self.describe(body)) }
         return entry
     }
 
@@ -86,14 +92,14 @@ final class NetworkRecorder: RequestAccessory {
         case .json(let value): json(value)
         case .form(let parameters): parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         case .multipart(let parts): "multipart, \(parts.count) parts: " + parts.map(\.name).joined(separator: ", ")
-        case .raw(let data, let type): "\(type): " + DevtoolsJSON.text(of: data)
+        case .raw(let data, let type): "\(type): " + preview(of: data)
         }
     }
 
     /// A Lua value as a Lua literal, indented: `{ token = "abc", items = { 1, 2 } }`.
     static func literal(_ value: LuaValue, indent: String = "") -> String {
         switch value {
-        case .string(let text): return JSONValue.quoted(text)
+        case .string(let text): return JSONWriter.quoted(text)
         case .table(let table):
             let inner = indent + "  "
             var items = table.array.map { inner + literal($0, indent: inner) }
@@ -102,7 +108,7 @@ final class NetworkRecorder: RequestAccessory {
                 if case .string(let text) = key, text.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil {
                     name = text
                 } else if case .string(let text) = key {
-                    name = "[" + JSONValue.quoted(text) + "]"
+                    name = "[" + JSONWriter.quoted(text) + "]"
                 } else {
                     name = "[\(key)]"
                 }
@@ -111,6 +117,13 @@ final class NetworkRecorder: RequestAccessory {
             return items.isEmpty ? "{}" : "{\n" + items.joined(separator: ",\n") + "\n" + indent + "}"
         default: return value.description
         }
+    }
+
+    /// At most `limit` bytes of `data` as text (UTF-8, damaged bytes replaced), and whether it was cut.
+    static func preview(of data: Data, limit: Int = 64 << 10) -> String {
+        let shown = data.prefix(limit)
+        let text = String(decoding: shown, as: UTF8.self)
+        return data.count > limit ? text + "\n… (\(data.count - limit) more bytes)" : text
     }
 
     static func json(_ value: JSONValue) -> String {

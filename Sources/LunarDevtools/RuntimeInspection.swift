@@ -2,8 +2,11 @@ import Foundation
 import Logging
 import LunarBridge
 import LunarIntercept
+import LunarJSON
+import LunarNetworkLua
 import LunarRouter
 import LunarRuntime
+import LunarStorageLua
 import LunarUI
 import LunarWeb
 
@@ -132,34 +135,34 @@ final class RuntimeInspection: @unchecked Sendable {
     }
 
     func treeMessage() -> String {
-        guard let host else { return DevtoolsJSON.text(["t": "tree", "stack": [Any]()]) }
+        guard let host else { return (["t": "tree", "stack": []] as DevtoolsMessage).messageText }
         return ElementTree.message(of: host)
     }
 
     // MARK: Console
 
     static func logMessage(level: String, text: String, location: LuaSourceLocation?) -> String {
-        var message: [String: Any] = ["t": "log", "level": level, "text": text.hasSuffix("\n") ? String(text.dropLast()) : text]
-        if let location { message["source"] = location.description }
-        return DevtoolsJSON.text(message)
+        var message: DevtoolsMessage = ["t": "log", "level": .string(level), "text": .string(text.hasSuffix("\n") ? String(text.dropLast()) : text)]
+        if let location { message["source"] = .string(location.description) }
+        return message.messageText
     }
 
     /// A script error, its stack with the user's frames (files of the bundle) first.
     static func errorMessage(_ error: LuaScriptError) -> String {
-        var message: [String: Any] = ["t": "log", "level": "error", "text": error.message, "scriptError": true]
-        if let location = error.location { message["source"] = location.description }
+        var message: DevtoolsMessage = ["t": "log", "level": "error", "text": .string(error.message), "scriptError": true]
+        if let location = error.location { message["source"] = .string(location.description) }
         if let traceback = error.traceback {
             let frames = traceback.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && $0 != "stack traceback:" }
             let users = frames.filter { $0.contains(".lua:") }
-            message["stack"] = users + frames.filter { !$0.contains(".lua:") }
+            message["stack"] = .array((users + frames.filter { !$0.contains(".lua:") }).map(JSONValue.string))
         }
-        return DevtoolsJSON.text(message)
+        return message.messageText
     }
 
     /// Evaluates `code` as an expression (or, failing that, a statement) in the app's globals.
     func evaluate(_ code: String, id: Int) -> String {
-        guard let state else { return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": "the app has stopped"]) }
+        guard let state else { return (["t": "eval", "id": .integer(id), "ok": false, "error": "the app has stopped"] as DevtoolsMessage).messageText }
         // The attached debugger's (a DAP client's) when there is one, else one of our own, let go
         // on detach; either way the tables described here are released once the answer is built.
         let debugger: LuaDebugger
@@ -172,14 +175,14 @@ final class RuntimeInspection: @unchecked Sendable {
         return debugger.withTemporaryValues {
             switch debugger.evaluate(code, frame: nil) {
             case .success(let value):
-                var answer: [String: Any] = ["t": "eval", "id": id, "ok": true, "value": value.value, "type": value.type]
+                var answer: DevtoolsMessage = ["t": "eval", "id": .integer(id), "ok": true, "value": .string(value.value), "type": .string(value.type)]
                 if value.reference != 0 {
                     let children = debugger.variables(of: value.reference, start: 0, count: 50)
-                    answer["children"] = children.map { ["name": $0.name, "value": $0.value, "type": $0.type] }
+                    answer["children"] = .array(children.map { .object(["name": .string($0.name), "value": .string($0.value), "type": .string($0.type)]) })
                 }
-                return DevtoolsJSON.text(answer)
+                return answer.messageText
             case .failure(let error):
-                return DevtoolsJSON.text(["t": "eval", "id": id, "ok": false, "error": error.message])
+                return (["t": "eval", "id": .integer(id), "ok": false, "error": .string(error.message)] as DevtoolsMessage).messageText
             }
         }
     }
@@ -187,43 +190,43 @@ final class RuntimeInspection: @unchecked Sendable {
     // MARK: State
 
     func stateMessage() -> String {
-        guard let host, let state else { return DevtoolsJSON.text(["t": "state"]) }
-        var message: [String: Any] = ["t": "state"]
+        guard let host, let state else { return (["t": "state"] as DevtoolsMessage).messageText }
+        var message: DevtoolsMessage = ["t": "state"]
         let manifest = host.bundle.manifest.routes
-        message["routes"] = host.appRouter.routes.map { token -> [String: Any] in
-            var route: [String: Any] = ["pattern": token.pattern, "priority": token.priority]
-            if let scheme = token.scheme { route["scheme"] = scheme }
-            if let module = manifest[token.pattern] { route["module"] = module }
-            return route
-        }
-        message["interceptors"] = interceptors.registrations.map(\.description)
+        message["routes"] = .array(host.appRouter.routes.map { token -> JSONValue in
+            var route: [String: JSONValue] = ["pattern": .string(token.pattern), "priority": .integer(token.priority)]
+            if let scheme = token.scheme { route["scheme"] = .string(scheme) }
+            if let module = manifest[token.pattern] { route["module"] = .string(module) }
+            return .object(route)
+        })
+        message["interceptors"] = .array(interceptors.registrations.map { .string($0.description) })
         message["storage"] = storageItems(state)
-        message["viewModel"] = viewModelRows()
-        return DevtoolsJSON.text(message)
+        message["viewModel"] = .object(viewModelRows())
+        return message.messageText
     }
 
     func routeMessage(_ url: String) -> String {
-        guard let host else { return DevtoolsJSON.text(["t": "route", "url": url]) }
-        var message: [String: Any] = ["t": "route", "url": url]
+        var message: DevtoolsMessage = ["t": "route", "url": .string(url)]
+        guard let host else { return message.messageText }
         if let match = host.appRouter.match(url) {
-            var parameters: [String: String] = [:]
-            for (key, value) in match.parameters { parameters[key] = value.stringValue ?? "\(value)" }
-            var described: [String: Any] = ["pattern": match.pattern, "params": parameters]
-            if let module = host.bundle.manifest.routes[match.pattern] { described["module"] = module }
-            message["match"] = described
+            var parameters: [String: JSONValue] = [:]
+            for (key, value) in match.parameters { parameters[key] = .string(value.stringValue ?? "\(value)") }
+            var described: [String: JSONValue] = ["pattern": .string(match.pattern), "params": .object(parameters)]
+            if let module = host.bundle.manifest.routes[match.pattern] { described["module"] = .string(module) }
+            message["match"] = .object(described)
         }
-        return DevtoolsJSON.text(message)
+        return message.messageText
     }
 
-    private func storageItems(_ state: LuaState) -> Any {
+    private func storageItems(_ state: LuaState) -> JSONValue {
         guard let storage = state[extension: ScriptStorage.self] else { return ["error": "this app has no storage"] }
         do {
             let store = try storage.store()
-            return ["items": store.keys.sorted().map { key -> [String: Any] in
-                ["key": key, "value": store.jsonText(forKey: key).map { String(decoding: $0, as: UTF8.self) } ?? "null"]
-            }]
+            return ["items": .array(store.keys.sorted().map { key -> JSONValue in
+                ["key": .string(key), "value": .string(store.jsonText(forKey: key).map { String(decoding: $0, as: UTF8.self) } ?? "null")]
+            })]
         } catch {
-            return ["error": "\(error)"]
+            return ["error": .string("\(error)")]
         }
     }
 
@@ -277,18 +280,18 @@ final class RuntimeInspection: @unchecked Sendable {
         return (visible, module, viewModel)
     }
 
-    private func viewModelRows() -> [String: Any] {
-        guard let state, let helpers = loadHelpers(), let shown = visibleViewModel() else { return ["rows": [Any]()] }
-        var rows: [[String: String]] = []
+    private func viewModelRows() -> [String: JSONValue] {
+        guard let state, let helpers = loadHelpers(), let shown = visibleViewModel() else { return ["rows": []] }
+        var rows: [JSONValue] = []
         if let flat = try? state.callReturningAll(helpers.values, [shown.viewModel]) {
             var index = 0
             while index + 2 < flat.count {
-                rows.append(["name": flat[index].stringValue ?? "", "kind": flat[index + 1].stringValue ?? "",
-                             "value": flat[index + 2].stringValue ?? ""])
+                rows.append(["name": .string(flat[index].stringValue ?? ""), "kind": .string(flat[index + 1].stringValue ?? ""),
+                             "value": .string(flat[index + 2].stringValue ?? "")])
                 index += 3
             }
         }
-        return ["screen": shown.module, "rows": rows]
+        return ["screen": .string(shown.module), "rows": .array(rows)]
     }
 
     private func watchViewModel() {
@@ -319,7 +322,7 @@ final class RuntimeInspection: @unchecked Sendable {
             guard isInstalled else { return }
             var message = viewModelRows()
             message["t"] = "vm"
-            broadcast(DevtoolsJSON.text(message))
+            broadcast(message.messageText)
         }
     }
 }

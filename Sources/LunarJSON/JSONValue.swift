@@ -20,6 +20,9 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
+    /// An integer as a JSON number (exact up to 2^53, as every JSON number here).
+    public static func integer(_ value: Int) -> JSONValue { .number(Double(value)) }
+
     /// The string, if this is a `.string`.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

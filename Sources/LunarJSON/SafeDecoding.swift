@@ -7,7 +7,7 @@ extension JSONValue {
     public func string(_ key: String, default defaultValue: String = "") -> String {
         switch self[key] {
         case .string(let value): value
-        case .number(let value): value.isFinite ? JSONValue.text(for: value) : defaultValue
+        case .number(let value): value.isFinite ? JSONWriter.numberText(value) : defaultValue
         default: defaultValue
         }
     }

@@ -1,3 +1,4 @@
+import LunarJSON
 import LunarTestSupport
 import LunarUI
 @testable import LunarWeb
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func stringsAreEscaped() {
-        #expect(JSONText.quoted("a\"b\\c\nd\u{1}</script>") == #""a\"b\\c\nd\u0001</script>""#)
+        #expect(JSONWriter.quoted("a\"b\\c\nd\u{1}</script>") == #""a\"b\\c\nd\u0001</script>""#)
     }
 
     @Test func overlaysAndNavigation() {

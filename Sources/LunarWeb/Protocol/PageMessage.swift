@@ -1,4 +1,5 @@
 import Foundation
+import LunarJSON
 import LunarUI
 
 /// One message from a page: what its user did. docs/web.md describes each on the wire.
@@ -56,7 +57,7 @@ public enum PageMessage: Hashable, Sendable {
         guard let type = wire.t else { throw PageMessageError("malformed message (no \"t\")") }
         guard let kind = PageMessageKind(rawValue: type) else {
             let shown = type.count > 40 ? String(type.prefix(40)) + "…" : type
-            throw PageMessageError("unknown message type \(JSONText.quoted(shown))")
+            throw PageMessageError("unknown message type \(JSONWriter.quoted(shown))")
         }
         let fields = Fields(wire: wire, type: type)
         switch kind {

@@ -1,3 +1,4 @@
+import LunarJSON
 import LunarUI
 
 /// The messages a server sends a page, as compact JSON text: one per renderer call.
@@ -38,11 +39,11 @@ public enum ServerMessage {
     static func encode(_ mutation: Mutation) -> String {
         switch mutation {
         case .create(let id, let kind, let props, let events):
-            return "[\"c\",\(id.rawValue),\(JSONText.quoted(kind.rawValue)),\(encode(props)),\(encode(events))]"
+            return "[\"c\",\(id.rawValue),\(JSONWriter.quoted(kind.rawValue)),\(encode(props)),\(encode(events))]"
         case .update(let id, let update):
             var items = ["\"u\"", String(id.rawValue), encode(update.props)]
             if !update.removedProps.isEmpty || update.events != nil {
-                items.append("[" + update.removedProps.map { JSONText.quoted($0.rawValue) }.joined(separator: ",") + "]")
+                items.append("[" + update.removedProps.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]")
             }
             if let events = update.events { items.append(encode(events)) }
             return "[" + items.joined(separator: ",") + "]"
@@ -57,7 +58,7 @@ public enum ServerMessage {
 
     /// Props as an object; a style as its CSS declarations (``StyleCSS``).
     static func encode(_ props: Props) -> String {
-        var object = JSONObject()
+        var object = OrderedJSONObject()
         for entry in props {
             object.put(entry.name.rawValue, raw: encode(entry.value))
         }
@@ -68,14 +69,14 @@ public enum ServerMessage {
         switch value {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
-        case .double(let value): return JSONText.number(value)
-        case .string(let value): return JSONText.quoted(value)
-        case .style(let style): return JSONText.quoted(StyleCSS.declarations(for: style))
+        case .double(let value): return JSONWriter.numberText(value)
+        case .string(let value): return JSONWriter.quoted(value)
+        case .style(let style): return JSONWriter.quoted(StyleCSS.declarations(for: style))
         }
     }
 
     static func encode(_ events: Set<EventName>) -> String {
-        "[" + events.sorted().map { JSONText.quoted($0.rawValue) }.joined(separator: ",") + "]"
+        "[" + events.sorted().map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]"
     }
 
     /// `{"t":"focus","s":1,"n":5}` (`"n":null` clears focus).
@@ -93,7 +94,7 @@ public enum ServerMessage {
         object.put("message", overlay.message)
         object.put("location", optional: overlay.location)
         object.put("line", raw: overlay.line.map(String.init) ?? "null")
-        object.put("frame", raw: "[" + overlay.codeFrame.map { "[\($0.number),\(JSONText.quoted($0.text))]" }.joined(separator: ",") + "]")
+        object.put("frame", raw: "[" + overlay.codeFrame.map { "[\($0.number),\(JSONWriter.quoted($0.text))]" }.joined(separator: ",") + "]")
         return object.text
     }
 
@@ -104,7 +105,7 @@ public enum ServerMessage {
         object.put("s", screen.rawValue)
         object.put("n", node.rawValue)
         switch target {
-        case .offset(let offset): object.put("y", raw: JSONText.number(offset))
+        case .offset(let offset): object.put("y", raw: JSONWriter.numberText(offset))
         case .end: object.put("y", "end")
         }
         object.put("animated", raw: animated ? "true" : "false")
@@ -140,7 +141,7 @@ public enum ServerMessage {
         object.put("id", alert.id.rawValue)
         object.put("title", alert.title)
         object.put("message", optional: alert.message)
-        object.put("buttons", raw: "[" + alert.buttons.map { "[\(JSONText.quoted($0.title)),\(JSONText.quoted($0.role.rawValue))]" }.joined(separator: ",") + "]")
+        object.put("buttons", raw: "[" + alert.buttons.map { "[\(JSONWriter.quoted($0.title)),\(JSONWriter.quoted($0.role.rawValue))]" }.joined(separator: ",") + "]")
         return object.text
     }
 
@@ -191,8 +192,8 @@ public enum ServerMessage {
     }
 
     /// A message object begun with its kind, the one place a `t` is written.
-    private static func messageObject(_ kind: ServerMessageKind) -> JSONObject {
-        var object = JSONObject()
+    private static func messageObject(_ kind: ServerMessageKind) -> OrderedJSONObject {
+        var object = OrderedJSONObject()
         object.put("t", kind.rawValue)
         return object
     }

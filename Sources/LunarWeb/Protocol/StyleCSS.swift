@@ -1,3 +1,4 @@
+import LunarJSON
 import LunarUI
 
 /// A ``Style`` as CSS declarations, so that the browser lays out a tree as `LunarLayout` does.
@@ -44,8 +45,8 @@ public enum StyleCSS {
         switch name {
         case "flex":
             let flex = value.number ?? 0
-            if flex > 0 { return ["flex:\(JSONText.number(flex)) 0 0px"] }
-            if flex < 0 { return ["flex:0 \(JSONText.number(-flex)) auto"] }
+            if flex > 0 { return ["flex:\(JSONWriter.numberText(flex)) 0 0px"] }
+            if flex < 0 { return ["flex:0 \(JSONWriter.numberText(-flex)) auto"] }
             return ["flex:0 0 auto"]
         case "marginHorizontal": return ["margin-left:\(css)", "margin-right:\(css)"]
         case "marginVertical": return ["margin-top:\(css)", "margin-bottom:\(css)"]
@@ -73,8 +74,8 @@ public enum StyleCSS {
         switch value {
         case .number(let number):
             let unitless: Set<String> = ["flexGrow", "flexShrink", "opacity", "zIndex", "aspectRatio", "flex"]
-            return JSONText.number(number) + (unitless.contains(name) ? "" : "px")
-        case .percent(let percent): return JSONText.number(percent) + "%"
+            return JSONWriter.numberText(number) + (unitless.contains(name) ? "" : "px")
+        case .percent(let percent): return JSONWriter.numberText(percent) + "%"
         case .auto: return "auto"
         case .keyword(let word):
             switch (name, word) {
