@@ -8,25 +8,29 @@
 //   LunarSignals, LunarRouter, LunarStorage           -- plain Swift, no Lua
 //   LunarLayout                                        -- flexbox (Yoga's semantics), plain Swift, no Lua
 //   LunarUI -> LunarLayout                             -- elements, styles, reconciler, mounted tree; no Lua
-//   LunarJSON -> CJSONLimits                           -- the JSON value shared by network and storage (CJSONLimits: the depth Lua's json shares)
+//   LunarJSON -> CJSONLimits                           -- the JSON value shared by network and storage, and the one Swift JSON writer (CJSONLimits: the depth Lua's json shares)
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
 //   LunarBridge -> LunarBase, CLunar -> CLua, CJSONLimits -- owns the lua_State (re-exports ExecutorBound: its executor's jobs carry it)
 //   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs from the bridge's descriptions (which hold the API version); no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
+//   LunarSignalsLua -> LunarBridge, LunarSignals       -- `lunar.signal`, the signals' Lua face (no screens: a host may link it alone)
+//   LunarNetworkLua -> LunarBridge, LunarNetwork       -- `lunar.net` (`net.signal` needs `lunar.signal` on the state), `lunar.decode`, `lunar.encode`
+//   LunarStorageLua -> LunarBridge, LunarStorage       -- `lunar.storage` and where a script's store lives
 //   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules; no renderer
 //   LunarHeadlessHost -> LunarRuntime, LunarHeadless   -- a runtime on the headless renderer: the command language, its driver, the stdin loop
 //     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
-//   LunarServing -> NIOCore, HummingbirdCore           -- what the three HTTP servers share: start until listening, connection limits
-//   LunarDevServer -> LunarBundle, LunarPackaging, LunarStorage, LunarNetwork, LunarServing + Hummingbird, Crypto -- dev server, change feed, mock API
+//   LunarServing -> NIOCore, NIOPosix, HummingbirdCore -- what the servers share: start until listening, connection limits; ChannelServer for raw TCP
+//   LunarMockAPI -> LunarBundle, LunarBridge, LunarNetwork, LunarServing + Hummingbird -- a bundle's mock-api/ (a second Lua host) and its own loopback server
+//   LunarDevServer -> LunarBundle, LunarMockAPI, LunarPackaging, LunarStorage, LunarServing + Hummingbird, Crypto -- dev server, change feed, the mock API under /api
 //   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
-//   LunarSpecs -> LunarRuntime, LunarHeadless, LunarDevServer -- the spec runner and its reports (`lunar test`)
+//   LunarSpecs -> LunarRuntime, LunarHeadless, LunarMockAPI -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
 //   LunarDevtools -> LunarRuntime, LunarWeb               -- the inspector behind /devtools and `--devtools`
-//   LunarSession -> LunarRuntime, LunarSpecs, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
+//   LunarSession -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
 //   lunar (LunarCLI) -> LunarSession + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
 import Foundation
 import PackageDescription
@@ -45,6 +49,9 @@ let package = Package(
         .library(name: "LunarBridge", targets: ["LunarBridge"]),
         .library(name: "LunarLuaLSStubs", targets: ["LunarLuaLSStubs"]),
         .library(name: "LunarSignals", targets: ["LunarSignals"]),
+        .library(name: "LunarSignalsLua", targets: ["LunarSignalsLua"]),
+        .library(name: "LunarNetworkLua", targets: ["LunarNetworkLua"]),
+        .library(name: "LunarStorageLua", targets: ["LunarStorageLua"]),
         .library(name: "LunarRouter", targets: ["LunarRouter"]),
         .library(name: "LunarNetwork", targets: ["LunarNetwork"]),
         .library(name: "LunarStorage", targets: ["LunarStorage"]),
@@ -58,6 +65,7 @@ let package = Package(
         .library(name: "LunarRuntime", targets: ["LunarRuntime"]),
         .library(name: "LunarHeadlessHost", targets: ["LunarHeadlessHost"]),
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
+        .library(name: "LunarMockAPI", targets: ["LunarMockAPI"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
         .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
         .library(name: "LunarUpdates", targets: ["LunarUpdates"]),
@@ -118,6 +126,18 @@ let package = Package(
         .target(name: "LunarJSON", dependencies: ["CJSONLimits"], swiftSettings: strict),
         .target(name: "LunarStorage", dependencies: ["LunarJSON"], swiftSettings: strict),
         .target(name: "LunarNetwork", dependencies: ["LunarBase", "LunarSignals", "LunarJSON"], swiftSettings: strict),
+        // `lunar.signal` over LunarSignals; its Lua helpers (LuaSource) ship with it.
+        .target(
+            name: "LunarSignalsLua", dependencies: ["LunarBridge", "LunarSignals"],
+            resources: [.embedInCode("Lua/signal.lua")], swiftSettings: strict
+        ),
+        // `lunar.net` (its public part in Lua), `lunar.decode` and `lunar.encode` (wholly Lua).
+        .target(
+            name: "LunarNetworkLua", dependencies: ["LunarBridge", "LunarNetwork"],
+            resources: [.embedInCode("Lua/net.lua"), .embedInCode("Lua/decode.lua"), .embedInCode("Lua/encode.lua")],
+            swiftSettings: strict
+        ),
+        .target(name: "LunarStorageLua", dependencies: ["LunarBridge", "LunarStorage"], swiftSettings: strict),
         .target(name: "LunarUI", dependencies: ["LunarLayout"], swiftSettings: strict),
         // Flexbox layout with Yoga's semantics and defaults; knows nothing of Lua or of any renderer.
         .target(name: "LunarLayout", swiftSettings: strict),
@@ -172,15 +192,14 @@ let package = Package(
         .target(
             name: "LunarRuntime",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarSignals", "LunarRouter", "LunarNetwork",
-                "LunarStorage", "LunarJSON", "LunarUI", "LunarIntercept", "LunarLayout",
+                "LunarBundle", "LunarBridge", "LunarSignals", "LunarSignalsLua", "LunarRouter", "LunarNetwork", "LunarNetworkLua",
+                "LunarStorage", "LunarStorageLua", "LunarJSON", "LunarUI", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The modules and helpers written in Lua (LuaSource).
             resources: [
-                .embedInCode("Lua/decode.lua"), .embedInCode("Lua/encode.lua"), .embedInCode("Lua/intercept.lua"),
-                .embedInCode("Lua/net.lua"), .embedInCode("Lua/reload.lua"), .embedInCode("Lua/runtime.lua"),
-                .embedInCode("Lua/signal.lua"), .embedInCode("Lua/ui.lua"),
+                .embedInCode("Lua/intercept.lua"), .embedInCode("Lua/reload.lua"), .embedInCode("Lua/runtime.lua"),
+                .embedInCode("Lua/ui.lua"),
             ],
             swiftSettings: strict
         ),
@@ -195,14 +214,27 @@ let package = Package(
         // the `lunar.test` library, and TAP/JUnit/text reports.
         .target(
             name: "LunarSpecs",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarHeadless", "LunarUI", "LunarStorage"],
+            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarMockAPI", "LunarHeadless", "LunarUI", "LunarStorage"],
             resources: [.embedInCode("Lua/prelude.lua"), .embedInCode("Lua/test.lua")],
+            swiftSettings: strict
+        ),
+        // A bundle's mock API (`mock-api/`: JSON files and Lua handlers in sandboxed engines of their
+        // own) and a loopback server for it alone (MockAPIScope), which the dev server mounts under /api.
+        .target(
+            name: "LunarMockAPI",
+            dependencies: [
+                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .target(
             name: "LunarDevServer",
             dependencies: [
-                "LunarBase", "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
+                "LunarBase", "LunarBundle", "LunarMockAPI", "LunarJSON", "LunarServing",
                 // File hashes (SHA-256 hex) and durable cache writes (AtomicFile).
                 "LunarPackaging", "LunarStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -222,6 +254,7 @@ let package = Package(
             name: "LunarServing",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -286,7 +319,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -303,8 +335,8 @@ let package = Package(
         .target(
             name: "LunarDevtools",
             dependencies: [
-                "LunarRuntime", "LunarBridge", "LunarUI", "LunarLayout", "LunarWeb", "LunarRouter", "LunarIntercept",
-                "LunarNetwork", "LunarJSON",
+                "LunarBase", "LunarRuntime", "LunarBridge", "LunarUI", "LunarLayout", "LunarWeb", "LunarRouter", "LunarIntercept",
+                "LunarNetwork", "LunarNetworkLua", "LunarStorageLua", "LunarJSON",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The State panel's view-model reader (LuaSource).
@@ -319,8 +351,8 @@ let package = Package(
         .target(
             name: "LunarSession",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
-                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage", "LunarBase",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarMockAPI", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage", "LunarStorageLua", "LunarHeadlessHost", "LunarBase",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -336,11 +368,24 @@ let package = Package(
         ),
 
         // Shared test fixtures: a loopback HTTP server, temporary bundles, logs, a recording renderer delegate.
-        .target(name: "LunarTestSupport", dependencies: ["LunarUI"], path: "Tests/LunarTestSupport", swiftSettings: strict),
+        .target(
+            name: "LunarTestSupport",
+            dependencies: ["LunarUI", "LunarBridge", "LunarServing", .product(name: "NIOCore", package: "swift-nio")],
+            path: "Tests/LunarTestSupport", swiftSettings: strict
+        ),
         .testTarget(name: "LunarBaseTests", dependencies: ["LunarBase"], swiftSettings: strict),
         .testTarget(name: "LunarBridgeTests", dependencies: ["LunarBridge", "CLunar", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLuaLSStubsTests", dependencies: ["LunarLuaLSStubs", "LunarBridge"], swiftSettings: strict),
         .testTarget(name: "LunarSignalsTests", dependencies: ["LunarSignals"], swiftSettings: strict),
+        // `lunar.signal` on engines and plain states, without the runtime (LunarTestSupport: the shared log).
+        .testTarget(name: "LunarSignalsLuaTests", dependencies: ["LunarSignalsLua", "LunarBridge", "LunarTestSupport"], swiftSettings: strict),
+        // `lunar.net` from Lua against a real HTTP server on 127.0.0.1; `lunar.decode`; without the runtime.
+        .testTarget(
+            name: "LunarNetworkLuaTests",
+            dependencies: ["LunarNetworkLua", "LunarSignalsLua", "LunarBridge", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "LunarStorageLuaTests", dependencies: ["LunarStorageLua", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -350,7 +395,7 @@ let package = Package(
         ),
         .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarBase", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarMockAPI", "LunarBase", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarNetworkLua", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
         .testTarget(
             name: "LunarDebugTests",
@@ -359,7 +404,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarInterceptTests",
-            dependencies: ["LunarIntercept", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarIntercept", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -372,7 +417,7 @@ let package = Package(
         .testTarget(
             name: "LunarDevtoolsTests",
             dependencies: [
-                "LunarDevtools", "LunarWeb", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
+                "LunarDevtools", "LunarBase", "LunarWeb", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarMockAPI", "LunarTestSupport",
             ],
             swiftSettings: strict
         ),
@@ -380,22 +425,37 @@ let package = Package(
         .testTarget(
             name: "LunarPackagingTests",
             dependencies: [
-                "LunarPackaging", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
+                "LunarPackaging", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            swiftSettings: strict
+        ),
+        // The mock API: answers by file and by Lua handler, its framing rules, its own server.
+        .testTarget(
+            name: "LunarMockAPITests",
+            dependencies: [
+                "LunarMockAPI", "LunarDevServer", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarJSON",
+                "LunarTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        // The headless command language and the standard-input loop, on a runtime.
+        .testTarget(
+            name: "LunarHeadlessHostTests",
+            dependencies: ["LunarHeadlessHost", "LunarRuntime", "LunarBundle", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // Over-the-air updates: the real server on loopback (SQLite, PostgreSQL), the `lunar` binary, faults.
         .testTarget(
             name: "LunarUpdatesTests",
             dependencies: [
-                "LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarSession", "LunarCLI", "LunarRuntime", "LunarBundle",
-                "LunarNetwork", "LunarTestSupport",
+                "LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarCLI", "LunarRuntime", "LunarBundle",
+                "LunarTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -404,7 +464,7 @@ let package = Package(
         // hostile dev servers, leaks.
         .testTarget(
             name: "LunarReliabilityTests",
-            dependencies: ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarDevServer", "LunarSpecs", "LunarBase", "LunarTestSupport"],
+            dependencies: ["LunarRuntime", "LunarNetworkLua", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarDevServer", "LunarSpecs", "LunarBase", "LunarTestSupport"],
             swiftSettings: strict
         ),
     ]
@@ -428,17 +488,17 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("BridgeExtras", ["LunarBridge"]),
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
-        ("UI", ["LunarUI", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless"]),
+        ("UI", ["LunarUI", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless"]),
         ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),
-        ("Intercept", ["LunarRuntime", "LunarBundle", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
-        ("Reload", ["LunarRuntime", "LunarBundle", "LunarHeadless", "LunarUI"]),
+        ("Intercept", ["LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarIntercept", "CLunar", "CBaselines"]),
+        ("Reload", ["LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarHeadless", "LunarUI"]),
         ("Patterns", ["LunarBridge", "CLunar", "CBaselines"]),
         ("Layout", ["LunarLayout", "LunarUI"]),
         ("Debug", ["LunarBridge"]),
         ("Web", ["LunarWeb", "LunarUI"]),
-        ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarWeb"]),
+        ("Devtools", ["LunarDevtools", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarWeb"]),
     ]
     // Over-the-air update figures (patch size, 10,000 devices, checks against nginx): a plain
     // executable on raw sockets, run by Scripts/bench after the suites. It lives outside

@@ -2,8 +2,10 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarNetwork
+import LunarNetworkLua
 import LunarRouter
 import LunarStorage
+import LunarStorageLua
 import LunarUI
 
 /// Options for a runtime.

@@ -2,6 +2,7 @@ import Foundation
 import LunarBase
 import LunarDevServer
 import LunarRuntime
+import LunarStorageLua
 
 /// `lunar storage path|reset`: where `lunar.storage` keeps a bundle's store when `lunar run`,
 /// `lunar dev` or `lunar exec` run it, and a fresh start for development.

@@ -6,6 +6,7 @@ import LunarDevServer
 import LunarPackaging
 import LunarRuntime
 import LunarStorage
+import LunarStorageLua
 import LunarUpdates
 import Synchronization
 

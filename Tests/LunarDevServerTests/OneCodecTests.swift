@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarDevServer
+import LunarNetworkLua
 import LunarRuntime
 import LunarTestSupport
 import Testing

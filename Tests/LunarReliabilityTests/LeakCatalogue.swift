@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarNetworkLua
 import LunarRuntime
 import LunarTestSupport
 import Testing

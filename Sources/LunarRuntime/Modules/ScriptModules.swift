@@ -1,7 +1,10 @@
 import Foundation
 import LunarBridge
-import LunarStorage
+import LunarNetworkLua
 import LunarRouter
+import LunarSignalsLua
+import LunarStorage
+import LunarStorageLua
 
 /// Installs every bridge module the runtime provides on a state.
 public enum ScriptModules {
@@ -17,7 +20,10 @@ public enum ScriptModules {
                                storageQuota: StorageQuota = .default) -> Router {
         state.register(LunarCoreModule.module)
         state.register(TimerModule.module(executor: executor))
-        DataModules.install(on: state, executor: executor, storageDirectory: storageDirectory, storageQuota: storageQuota)
+        NetworkModule.install(on: state, executor: executor)
+        DecodeModule.install(on: state)
+        StorageModule.install(on: state, directory: storageDirectory ?? ScriptStorageLocation.directory(forScriptDirectory: nil),
+                              quota: storageQuota)
         SignalModule.install(on: state, executor: executor)
         state.register(InterceptModule.module)
         state.register(LayoutModule.module)

@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarNetwork
+import LunarNetworkLua
 import LunarRouter
 
 /// One manifest route as registered: its screen module and its tokens in the host's two

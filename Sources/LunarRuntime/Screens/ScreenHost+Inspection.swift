@@ -1,5 +1,4 @@
 import LunarBridge
-import LunarNetwork
 import LunarRouter
 import LunarUI
 
@@ -39,12 +38,4 @@ extension ScreenHost {
 
     /// The app's router (`lunar.router`: the manifest's routes and the script's own).
     package var appRouter: Router { router }
-}
-
-extension ScriptNetwork {
-    /// What a script's request delivered to its callback after the reformers (a copy of the
-    /// Lua value), or nil when the response carries none: for the inspector's Network panel.
-    package static func reformedValue(of response: Response) -> LuaValue? {
-        (response.adaptedValue as? LuaDocument)?.value
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarLuaLSStubs
+import LunarSignalsLua
 
 /// What scripts can call, as LuaLS stubs and as a version: the source of
 /// `lunar types` and of the manifest's `bridgeAPI` check.

@@ -1,26 +1,30 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
-import LunarTestSupport
 
-/// A Lua engine with the runtime's script modules, its storage and network cache in a private
-/// temporary folder, that collects what scripts print and the errors they leave uncaught.
-struct ScriptHarness: Sendable {
-    let engine: LuaEngine
-    let folder: URL
+/// A Lua engine with the script modules a test installs, in a private temporary folder (for the
+/// storage file and the network cache), that collects what scripts print and the errors they
+/// leave uncaught.
+public struct ScriptHarness: Sendable {
+    /// Puts the modules under test on the engine's state: the state, its executor, the folder.
+    public typealias Installer = @Sendable (LuaState, LuaExecutor, URL) -> Void
+
+    /// The engine the scripts run on.
+    public let engine: LuaEngine
+    /// The engine's module root, given to `install` (where a test keeps the store and the cache).
+    public let folder: URL
     private let printed = SharedLog<String>()
     private let reported = SharedLog<LuaScriptError>()
 
-    /// Creates the engine; `folder` (a fresh temporary one unless given) holds the storage file.
-    init(folder: URL? = nil) async throws {
+    /// Creates the engine and runs `install` on its state; `folder` (a fresh temporary one
+    /// unless given) is the engine's module root.
+    public init(folder: URL? = nil, install: Installer) async throws {
         let folder = folder ?? Self.temporaryFolder()
         self.folder = folder
         engine = try LuaEngine(moduleRoot: folder)
         let (printed, reported) = (printed, reported)
         let executor = engine.executor
         await engine.withState { state in
-            ScriptModules.install(on: state, executor: executor, storageDirectory: folder)
-            state[extension: ScriptNetwork.self]?.client.configuration.cacheDirectory = folder.appendingPathComponent("http-cache")
+            install(state, executor, folder)
             state.output = { text in printed.append(text) }
             state.errorHandler = { error in reported.append(error) }
         }
@@ -29,7 +33,7 @@ struct ScriptHarness: Sendable {
     /// Runs `source` as the main chunk (named `test.lua`), then waits until its requests,
     /// callbacks and timers are done; returns everything it printed.
     @discardableResult
-    func run(_ source: String) async throws -> String {
+    public func run(_ source: String) async throws -> String {
         let before = printed.text
         try await engine.runMain(source, name: "@test.lua")
         await engine.waitUntilIdle()
@@ -37,13 +41,12 @@ struct ScriptHarness: Sendable {
     }
 
     /// The errors reported so far (uncaught errors in callbacks, hooks and filters).
-    var errors: [LuaScriptError] { reported.all }
+    public var errors: [LuaScriptError] { reported.all }
 
     /// A fresh, empty folder under the temporary directory.
-    static func temporaryFolder() -> URL {
+    public static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-runtime-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }
-

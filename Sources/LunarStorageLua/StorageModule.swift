@@ -1,3 +1,4 @@
+import Foundation
 import LunarBridge
 import LunarStorage
 
@@ -8,7 +9,14 @@ import LunarStorage
 /// removes. Every `set` and `remove` is on disk, atomically, before it returns. A value that
 /// cannot be stored raises `storage unstorable: ...` naming the key and where in the value the
 /// problem is; one past the store's quota raises `storage quota: ...`; either changes nothing.
-enum StorageModule {
+public enum StorageModule {
+    /// Gives `state` a ``ScriptStorage`` kept in `directory`, within `quota`, and registers
+    /// `lunar.storage`.
+    public static func install(on state: LuaState, directory: URL, quota: StorageQuota = .default) {
+        state[extension: ScriptStorage.self] = ScriptStorage(directory: directory, quota: quota)
+        state.register(module)
+    }
+
     static let module = LuaModule("lunar.storage", summary: "The bundle's own key-value store, kept on disk across runs.") { m in
         m.rawFunction("get(key: string): any", summary: "The value stored under key, or nil.") { frame in
             let key: String = try frame.argument(1)

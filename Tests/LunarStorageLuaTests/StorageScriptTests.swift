@@ -1,11 +1,12 @@
 import Foundation
-import LunarRuntime
+import LunarStorageLua
+import LunarTestSupport
 import Testing
 
 /// `lunar.storage` from Lua: JSON values under string keys, kept on disk across states.
 @Suite struct StorageScriptTests {
     @Test func setGetRemoveKeys() async throws {
-        let h = try await ScriptHarness()
+        let h = try await ScriptHarness.storage()
         let out = try await h.run("""
             local storage = require("lunar.storage")
             print(storage.get("token"), #storage.keys())
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func valuesWithNoJSONFormAreRefusedAndChangeNothing() async throws {
-        let h = try await ScriptHarness()
+        let h = try await ScriptHarness.storage()
         let out = try await h.run("""
             local storage = require("lunar.storage")
             storage.set("kept", 1)
@@ -56,13 +57,13 @@ import Testing
 
     @Test func survivesARestart() async throws {
         let folder = ScriptHarness.temporaryFolder()
-        let first = try await ScriptHarness(folder: folder)
+        let first = try await ScriptHarness.storage(folder: folder)
         try await first.run("""
             local storage = require("lunar.storage")
             storage.set("loggedIn", true)
             storage.set("profile", { nick = "ada", ids = { 1, 2 } })
             """)
-        let second = try await ScriptHarness(folder: folder)
+        let second = try await ScriptHarness.storage(folder: folder)
         let out = try await second.run("""
             local storage = require("lunar.storage")
             local p = storage.get("profile")
@@ -75,7 +76,7 @@ import Testing
     @Test func aCorruptStoreIsAClearError() async throws {
         let folder = ScriptHarness.temporaryFolder()
         try Data("not json".utf8).write(to: folder.appendingPathComponent("storage.json"))
-        let h = try await ScriptHarness(folder: folder)
+        let h = try await ScriptHarness.storage(folder: folder)
         let out = try await h.run(#"print(select(2, pcall(require("lunar.storage").get, "k")))"#)
         #expect(out.hasPrefix("storage corrupt: "))
         #expect(out.contains("storage.json is not a store"))

@@ -5,7 +5,7 @@ import LunarSignals
 /// (`:get()`, `:set(v)`); a command's `executing` and `enabled` are read-only ones. Subscribing
 /// sends the current value at once, then every change; `:changes()` skips the current value.
 /// Every operator method works on it. This is what `ui.TextField{bind=}` binds to.
-final class LuaProperty: SignalSource {
+package final class LuaProperty: SignalSource {
     let signal: Signal<LuaValue>
     let context: SignalContext
     private let current: () -> LuaValue
@@ -34,9 +34,9 @@ final class LuaProperty: SignalSource {
     /// The current value.
     var value: LuaValue { current() }
 
-    static var luaTypeName: String { "Property" }
+    package static var luaTypeName: String { "Property" }
 
-    static func describe(_ luaClass: inout LuaClassBuilder<LuaProperty>) {
+    package static func describe(_ luaClass: inout LuaClassBuilder<LuaProperty>) {
         luaClass.generic("T")
         luaClass.method("get(): T", summary: "The current value.") { (property: LuaProperty) -> LuaValue in property.current() }
         luaClass.method("set(value: T)", summary: "Sets the value; subscribers see it if it changed.") { (property: LuaProperty, value: SignalValue) in

@@ -3,7 +3,7 @@ import LunarSignals
 
 /// The error a signal fails with in `lunar.signal`: the Lua value Lua handlers receive, plus where
 /// it was raised when Lua raised it (so an error nobody handles is reported with file:line).
-struct LuaSignalError: Error, CustomStringConvertible {
+package struct LuaSignalError: Error, CustomStringConvertible {
     /// What `error` handlers, `catch` and `materialize` see.
     let value: LuaValue
     /// The Lua error it came from, with location and traceback; nil for errors made by value.
@@ -23,7 +23,7 @@ struct LuaSignalError: Error, CustomStringConvertible {
         self.init(value: error.value.isNil ? .string(error.message) : error.value, origin: error)
     }
 
-    var description: String { origin?.message ?? LuaSignalError.message(of: value) }
+    package var description: String { origin?.message ?? LuaSignalError.message(of: value) }
 
     /// The Lua value for any error a signal can fail with. Errors of the Swift library become
     /// tables with a `kind`: `{kind="timeout", message=, seconds=}`, `{kind="disabled", message=}`.
@@ -49,7 +49,7 @@ struct LuaSignalError: Error, CustomStringConvertible {
     }
 
     /// What a host reports for `error` when it reaches a subscriber without an error handler.
-    static func unhandledReport(for error: any Error) -> LuaScriptError {
+    package static func unhandledReport(for error: any Error) -> LuaScriptError {
         if let error = error as? LuaSignalError, let origin = error.origin { return origin }
         if let error = error as? LuaScriptError { return error }
         let value = luaValue(for: error)

@@ -3,7 +3,7 @@ import LunarSignals
 
 /// `Signal` in Lua: a cold or derived signal (from `signal.of`, `signal.create`, an operator...),
 /// with `subscribe` and every operator method. Confined to the executor.
-final class LuaSignal: SignalSource {
+package final class LuaSignal: SignalSource {
     let signal: Signal<LuaValue>
     let context: SignalContext
     /// Set when this signal is a run of Lua map/filter/scan stages: further such operators
@@ -24,9 +24,9 @@ final class LuaSignal: SignalSource {
         stageChain = chain
     }
 
-    static var luaTypeName: String { "Signal" }
+    package static var luaTypeName: String { "Signal" }
 
-    static func describe(_ luaClass: inout LuaClassBuilder<LuaSignal>) {
+    package static func describe(_ luaClass: inout LuaClassBuilder<LuaSignal>) {
         luaClass.generic("T")
         describeSignalMethods(&luaClass)
     }

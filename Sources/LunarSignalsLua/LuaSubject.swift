@@ -14,7 +14,7 @@ import LunarSignals
 /// (``members``) in the order of the underlying `Subject`'s, so the lane calls the same steps
 /// in the same order the Swift delivery would; the lane's `busy` flag and the subject's queue
 /// keep the rule that a send made during a delivery waits for it, whichever side delivers.
-final class LuaSubject: SignalSource {
+package final class LuaSubject: SignalSource {
     private enum Hot {
         case plain(Subject<LuaValue>)
         case replaying(ReplaySubject<LuaValue>)
@@ -188,9 +188,9 @@ final class LuaSubject: SignalSource {
         step?.failed(error, in: context)
     }
 
-    static var luaTypeName: String { "Subject" }
+    package static var luaTypeName: String { "Subject" }
 
-    static func describe(_ luaClass: inout LuaClassBuilder<LuaSubject>) {
+    package static func describe(_ luaClass: inout LuaClassBuilder<LuaSubject>) {
         luaClass.generic("T")
         luaClass.method("send(value: T)", summary: "Sends value to the subscribers.") { (subject: LuaSubject, value: SignalValue) in
             subject.send(.next(value.value))

@@ -11,7 +11,7 @@ import LunarSignals
 ///
 /// Unlike the Swift `Lifetime`, it never ends by itself when collected: garbage collection runs
 /// at unpredictable points where Lua handlers must not run. Confined to the executor.
-final class LuaLifetime: LuaObject {
+package final class LuaLifetime: LuaObject {
     private let members = CompositeDisposable()
     private let endings = ReplaySubject<LuaValue>(capacity: 1)
     let context: SignalContext
@@ -41,9 +41,9 @@ final class LuaLifetime: LuaObject {
         members.dispose()
     }
 
-    static var luaTypeName: String { "Lifetime" }
+    package static var luaTypeName: String { "Lifetime" }
 
-    static func describe(_ luaClass: inout LuaClassBuilder<LuaLifetime>) {
+    package static func describe(_ luaClass: inout LuaClassBuilder<LuaLifetime>) {
         luaClass.method("add(member)", summary: "Disposes member (a disposable, lifetime, function or {dispose=}) when this lifetime ends.") { (lifetime: LuaLifetime, member: LifetimeMember) in
             lifetime.add(member.disposable(in: lifetime.context))
         }

@@ -1,6 +1,5 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
 import LunarTestSupport
 import Testing
 
@@ -33,7 +32,7 @@ import Testing
     }
 
     private func harness(_ server: LoopbackServer) async throws -> ScriptHarness {
-        let harness = try await ScriptHarness()
+        let harness = try await ScriptHarness.network()
         try await harness.run(#"require("lunar.net").config{ baseURL = "\#(server.baseURL)", timeout = 10 }"#)
         return harness
     }
@@ -281,7 +280,7 @@ import Testing
     }
 
     @Test func badRequestTablesRaiseAtTheCallersLine() async throws {
-        let h = try await ScriptHarness()
+        let h = try await ScriptHarness.network()
         let out = try await h.run("""
             local net = require("lunar.net")
             print(select(2, pcall(net.request, { methd = "GET", path = "/" })))

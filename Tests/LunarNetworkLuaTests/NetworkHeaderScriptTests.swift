@@ -1,6 +1,5 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
 import LunarTestSupport
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
     @Test func badHeadersRaiseAtTheCallersLineAndSendNothing() async throws {
         let server = try LoopbackServer { _ in .json("{}") }
         defer { server.stop() }
-        let h = try await ScriptHarness()
+        let h = try await ScriptHarness.network()
         let out = try await h.run(#"""
             local net = require("lunar.net")
             net.config{ baseURL = "\#(server.baseURL)" }

@@ -1,10 +1,10 @@
-import LunarRuntime
+import LunarTestSupport
 import Testing
 
 /// `lunar.decode` and `lunar.encode` from Lua: wrong types and missing keys give the default, never an error.
 @Suite struct DecodeScriptTests {
     private func run(_ source: String) async throws -> String {
-        let harness = try await ScriptHarness()
+        let harness = try await ScriptHarness.network()
         let out = try await harness.run("local decode = require('lunar.decode')\nlocal encode = require('lunar.encode')\n" + source)
         #expect(harness.errors.isEmpty)
         return out

@@ -1,6 +1,5 @@
 import Foundation
 import LunarBridge
-import LunarRuntime
 import LunarTestSupport
 import Testing
 
@@ -19,7 +18,7 @@ import Testing
     }
 
     private func harness(_ server: LoopbackServer) async throws -> ScriptHarness {
-        let harness = try await ScriptHarness()
+        let harness = try await ScriptHarness.network()
         try await harness.run(#"require("lunar.net").config{ baseURL = "\#(server.baseURL)", timeout = 10 }"#)
         return harness
     }
@@ -128,7 +127,7 @@ import Testing
     }
 
     @Test func refusesWhatIsNotARequest() async throws {
-        let h = try await ScriptHarness()
+        let h = try await ScriptHarness.network()
         let out = try await h.run("""
             local ok, err = pcall(require("lunar.net").signal, { path = "/x" })
             print(ok, err)

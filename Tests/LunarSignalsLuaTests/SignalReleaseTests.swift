@@ -1,5 +1,5 @@
 import LunarBridge
-@testable import LunarRuntime
+import LunarSignalsLua
 import Testing
 
 /// When a state closes, what `lunar.signal` made for its scripts is freed even if the scripts

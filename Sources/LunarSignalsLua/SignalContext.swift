@@ -10,7 +10,7 @@ import LunarSignals
 /// state lives. When the state closes, the context drops its waiting timer actions and helpers
 /// (they hold subscriptions that hold the context: cycles nothing else would break) and stops
 /// delivering into Lua. Confined to the executor.
-final class SignalContext: LuaStateClosing {
+package final class SignalContext: LuaStateClosing {
     /// The state the signals of this context call into.
     unowned(unsafe) let state: LuaState
     /// Time operators and `signal.interval` run on it; nil without an executor.
@@ -39,7 +39,7 @@ final class SignalContext: LuaStateClosing {
     }
 
     /// The context of `state`, made on first use (over the state's executor, if it has one).
-    static func of(_ state: LuaState) -> SignalContext {
+    package static func of(_ state: LuaState) -> SignalContext {
         if let context = state[extension: SignalContext.self] { return context }
         let context = SignalContext(state: state, executor: state.asyncDriver as? LuaExecutor)
         state[extension: SignalContext.self] = context
@@ -48,7 +48,7 @@ final class SignalContext: LuaStateClosing {
 
     /// Ends the scripts' subscriptions and lets go of the waiting timer actions and the helpers;
     /// later deliveries (a `signal.create` cleanup the ending runs) do nothing.
-    func stateWillClose() {
+    package func stateWillClose() {
         isClosed = true
         subscriptions.dispose()
         scheduler?.cancelAll()
@@ -57,7 +57,7 @@ final class SignalContext: LuaStateClosing {
     }
 
     /// Ends `subscription` when the state closes (at once if it has closed).
-    func endsWithState(_ subscription: any Disposable) {
+    package func endsWithState(_ subscription: any Disposable) {
         subscriptions.add(subscription)
     }
 

@@ -15,7 +15,7 @@ import LunarSignals
 /// subscriber of `errors` received it and nobody subscribed to the signal `execute` returned by
 /// the end of that executor turn. A button's command whose `run` fails is the usual case. (A
 /// state without an executor has no later turn, so it reports nothing.)
-final class LuaCommand: LuaObject {
+package final class LuaCommand: LuaObject {
     let command: Command<LuaValue, LuaValue>
     let context: SignalContext
     private lazy var executingObject = LuaProperty(
@@ -59,9 +59,9 @@ final class LuaCommand: LuaObject {
         }
     }
 
-    static var luaTypeName: String { "Command" }
+    package static var luaTypeName: String { "Command" }
 
-    static func describe(_ luaClass: inout LuaClassBuilder<LuaCommand>) {
+    package static func describe(_ luaClass: inout LuaClassBuilder<LuaCommand>) {
         luaClass.method("execute(input): Signal", summary: "Runs the command with input, unless it is disabled; the run's signal.") { (object: LuaCommand, input: SignalValue) -> LuaSignal in
             let run = object.command.execute(input.value)
             let runWatchers = Watchers()

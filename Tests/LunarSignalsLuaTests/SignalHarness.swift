@@ -1,8 +1,8 @@
 import LunarBridge
-import LunarRuntime
+import LunarSignalsLua
 import LunarTestSupport
 
-/// A Lua engine on the virtual clock with the runtime's modules, for `lunar.signal` tests.
+/// A Lua engine on the virtual clock with `lunar.signal` alone (no runtime), for its tests.
 ///
 /// Every chunk sees `signal` (the module) and `log(...)`, which appends its arguments, joined by
 /// spaces, to a list that `logged()` returns and clears. Reported (uncaught) errors are kept.
@@ -14,7 +14,7 @@ final class SignalHarness: Sendable {
         engine = try LuaEngine(clock: .virtual)
         let reports = self.reports
         try await engine.withState { state in
-            ScriptModules.install(on: state, executor: state.asyncDriver as! LuaExecutor)
+            SignalModule.install(on: state, executor: state.asyncDriver as! LuaExecutor)
             state.errorHandler = { error in reports.append(error.report) }
             try state.run("""
                 signal = require("lunar.signal")

@@ -9,9 +9,13 @@ import LunarSignals
 /// `bind(target, key, s)`, `lifetime()`. Signal objects carry the operator methods
 /// (see `describeSignalMethods`). Everything runs on the runtime's executor; time operators use
 /// its clock. See docs/lua/signal.md.
-enum SignalModule {
-    /// Registers `lunar.signal` on `state`, with its context over `executor`.
-    static func install(on state: LuaState, executor: LuaExecutor) {
+///
+/// A host that wants signals in Lua and no screens links this module alone and installs it on
+/// its own state; `LunarRuntime` installs it for every script.
+public enum SignalModule {
+    /// Registers `lunar.signal` on `state`, with its context over `executor` (whose clock the
+    /// time operators follow).
+    public static func install(on state: LuaState, executor: LuaExecutor) {
         SignalContext.install(on: state, executor: executor)
         state.register(module)
     }

@@ -7,8 +7,19 @@ import LunarNetwork
 /// `:cancel()` and `:tie(lifetime)`, and `net.signal`. It stands on a native part,
 /// `lunar.net.native` (``native``), that reads request tables and sends objects through the
 /// state's ``ScriptNetwork``: a request through the client's one response pipeline, a batch or
-/// chain as the client's `BatchTask` or `ChainTask`.
-enum NetworkModule {
+/// chain as the client's `BatchTask` or `ChainTask`. `net.signal` needs `lunar.signal`
+/// (`LunarSignalsLua`) on the same state.
+public enum NetworkModule {
+    /// Gives `state` its ``ScriptNetwork`` (once per state), whose callbacks run on `executor`,
+    /// and registers `lunar.net` and `lunar.net.native`.
+    public static func install(on state: LuaState, executor: LuaExecutor) {
+        if state[extension: ScriptNetwork.self] == nil {
+            state[extension: ScriptNetwork.self] = ScriptNetwork(state: state, driver: executor)
+        }
+        state.register(native)
+        state.registerSource(source)
+    }
+
     static let native = LuaModule("lunar.net.native") { m in
         // Reads a request table, raising on the first bad field.
         m.function("check", shownAs: "net.request") { frame in

@@ -3,12 +3,12 @@ import LunarSignals
 
 /// A signal-like argument: a `Signal`, `Subject` or `Property` object (anything whose class is a
 /// `SignalSource`). Anything else is refused like Lua's own checks: `signal expected, got table`.
-struct SignalArgument: LuaReadable {
+package struct SignalArgument: LuaReadable {
     let signal: Signal<LuaValue>
 
-    static var luaTypeName: String { "Signal" }
+    package static var luaTypeName: String { "Signal" }
 
-    static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> SignalArgument {
+    package static func read(from stack: LuaStack, at index: Int32) throws(LuaTypeMismatch) -> SignalArgument {
         guard let signal = source(at: index, in: stack) else {
             throw LuaTypeMismatch(expected: "signal", got: typeName(at: index, in: stack))
         }
@@ -16,7 +16,7 @@ struct SignalArgument: LuaReadable {
     }
 
     /// The signal of the object at `index`, or nil when it is not signal-like.
-    static func source(at index: Int32, in stack: LuaStack) -> Signal<LuaValue>? {
+    package static func source(at index: Int32, in stack: LuaStack) -> Signal<LuaValue>? {
         guard stack.type(at: index) == .userdata else { return nil }
         if let object = try? LuaSignal.read(from: stack, at: index) { return object.signal }
         if let object = try? LuaSubject.read(from: stack, at: index) { return object.signal }

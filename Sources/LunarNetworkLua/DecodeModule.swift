@@ -8,7 +8,13 @@ import LunarBridge
 /// with the same lenient conversions as `LunarJSON`'s readers (a number read as a string is
 /// rendered, a string that is wholly a number is read as one, a non-zero number is true). JSON
 /// `null` (`json.null`) is missing to every reader and blank to `encode.put`.
-enum DecodeModule {
+public enum DecodeModule {
+    /// Registers `lunar.decode` and `lunar.encode` on `state` (they use the bridge's `lunar.json`).
+    public static func install(on state: LuaState) {
+        state.registerSource(decodeSource)
+        state.registerSource(encodeSource)
+    }
+
     static let decodeSource = LuaSource("lunar.decode", embedded: PackageResources.decode_lua)
 
     static let encodeSource = LuaSource("lunar.encode", embedded: PackageResources.encode_lua)
