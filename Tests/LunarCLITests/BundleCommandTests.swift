@@ -69,6 +69,37 @@ import Testing
         #expect(specs.out.contains(" passed, 0 failed"))
     }
 
+    @Test func aTrustArgumentThatIsNoKeySaysWhatItIs() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
+        _ = try LunarProcess.run(["bundle", Self.showcase.path, "-o", "app.lunar", "--sign", "release.key"], cwd: dir)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("keys"), withIntermediateDirectories: true)
+        try "hello".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let folder = try LunarProcess.run(["run", "app.lunar", "--trust", "keys"], stdin: "", cwd: dir)
+        #expect(folder.status == 1)
+        #expect(folder.err.contains("keys: a directory, not a public key file"), "\(folder.err)")
+        let text = try LunarProcess.run(["run", "app.lunar", "--trust", "notes.txt"], stdin: "", cwd: dir)
+        #expect(text.err.contains("notes.txt: not a Lunar public key file"), "\(text.err)")
+        let privateKey = try LunarProcess.run(["run", "app.lunar", "--trust", "release.key"], stdin: "", cwd: dir)
+        #expect(privateKey.err.contains("release.key: not a Lunar public key file"), "\(privateKey.err)")
+        let missing = try LunarProcess.run(["run", "gone.lunar", "--trust", "release.pub"], stdin: "", cwd: dir)
+        #expect(missing.status == 1)
+        #expect(!missing.err.contains("--trust applies to .lunar archives"), "\(missing.err)")
+        #expect(missing.err.contains("gone.lunar"))
+    }
+
+    @Test func packingABundleServedOnlyByItsMockAPIWarns() throws {
+        let bundle = try ToolsTests.bundle([
+            "manifest.json": ToolsTests.manifest(), "screens/home.lua": ToolsTests.goodScreen, "mock-api/GET/hello.json": "{}",
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let archive = bundle.appendingPathComponent("out.lunar")
+        let r = try LunarProcess.run(["bundle", bundle.path, "-o", archive.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("warning:") && r.err.contains("has a mock-api/ but no \"api\": {\"baseURL\""), "\(r.err)")
+    }
+
     @Test func aBrokenBundleIsNotPacked() throws {
         let bundle = try ToolsTests.bundle(["manifest.json": ToolsTests.manifest(), "screens/home.lua": "return {\n"])
         defer { try? FileManager.default.removeItem(at: bundle) }
