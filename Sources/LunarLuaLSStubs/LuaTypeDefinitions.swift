@@ -15,10 +15,8 @@ import LunarBridge
 /// try definitions.write(to: URL(fileURLWithPath: ".lunar/types"))
 /// ```
 public struct LuaTypeDefinitions: Sendable {
-    /// The modules, sorted by name.
-    public let modules: [LuaModuleDescription]
-    /// Every class (native and the modules' own), sorted by name.
-    public let classes: [LuaClassDescription]
+    /// The versioned modules and classes: what a manifest's `bridgeAPI` names.
+    public let api: LuaAPIDescription
     /// Modules stubbed but left out of ``apiVersion`` (the spec library, a
     /// host module a host does not version), sorted by name.
     public let unversioned: [LuaModuleDescription]
@@ -27,16 +25,25 @@ public struct LuaTypeDefinitions: Sendable {
     /// Global names, stubbed in `globals.lua` (not part of ``apiVersion``).
     public let globals: [LuaGlobal]
 
+    /// The modules, sorted by name.
+    public var modules: [LuaModuleDescription] { api.modules }
+    /// Every class (native and the modules' own), sorted by name.
+    public var classes: [LuaClassDescription] { api.classes }
+    /// The bridge API version of ``api`` (``LuaAPIDescription/version``).
+    public var apiVersion: String { api.version }
+
     /// Collects modules and classes; a class named twice keeps its first description.
     public init(
         modules: [LuaModuleDescription], classes: [LuaClassDescription] = [],
         unversioned: [LuaModuleDescription] = [], globals: [LuaGlobal] = []
     ) {
-        self.modules = modules.sorted { $0.name < $1.name }
-        var seen = Set<String>()
-        self.classes = (classes + self.modules.flatMap(\.classes))
-            .filter { seen.insert($0.name).inserted }
-            .sorted { $0.name < $1.name }
+        self.init(LuaAPIDescription(modules: modules, classes: classes), unversioned: unversioned, globals: globals)
+    }
+
+    /// Stubs for `api`, plus modules and globals outside its version.
+    public init(_ api: LuaAPIDescription, unversioned: [LuaModuleDescription] = [], globals: [LuaGlobal] = []) {
+        self.api = api
+        var seen = Set(api.classes.map(\.name))
         self.unversioned = unversioned.sorted { $0.name < $1.name }
         self.unversionedClasses = self.unversioned.flatMap(\.classes)
             .filter { seen.insert($0.name).inserted }

@@ -13,7 +13,7 @@ public enum EditorFiles {
     /// plus `native.host`, `lunar.test` and the spec globals, which bundles
     /// cannot rely on in other hosts and so are left out of the version.
     public static func definitions() throws -> LuaTypeDefinitions {
-        let bridge = BridgeAPI.definitions()
+        let bridge = BridgeAPI.described()
         let spec: LuaModuleDescription
         do {
             spec = try SpecTypes.module()
@@ -21,7 +21,7 @@ public enum EditorFiles {
             throw MessageError("cannot read the spec library's annotations: \(error)")
         }
         return LuaTypeDefinitions(
-            modules: bridge.modules, classes: bridge.classes,
+            bridge,
             unversioned: [LuaModuleDescription(HostModule.module(renderer: "terminal")), spec],
             globals: SpecTypes.globals(of: spec))
     }

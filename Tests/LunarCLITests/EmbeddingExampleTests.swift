@@ -17,7 +17,7 @@ import Testing
         #expect(text.contains("Text \"Hello, Ada, from an async Swift function!\""))
     }
 
-    /// A host's own modules: the host writes their stubs through BridgeAPI.definitions(hostModules:).
+    /// A host's own modules: the host writes their stubs through LuaTypeDefinitions(BridgeAPI.described(hostModules:)).
     @Test func theEmbeddingExampleWritesStubsForItsModules() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("EmbeddingExample")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-host-types-\(UUID().uuidString)")

@@ -9,19 +9,19 @@ import Testing
 /// The built-in bridge API: every module a bundle can require is described.
 @Suite struct BridgeAPITests {
     @Test func describesEveryModuleABundleCanRequire() {
-        let names = BridgeAPI.definitions().modules.map(\.name)
+        let names = BridgeAPI.described().modules.map(\.name)
         #expect(names == [
             "lunar", "lunar.decode", "lunar.encode", "lunar.intercept", "lunar.json", "lunar.layout", "lunar.log", "lunar.navigator",
             "lunar.net", "lunar.router", "lunar.signal", "lunar.storage", "lunar.timer", "lunar.ui",
         ])
         // No Lua-written module is left undescribed.
-        for module in BridgeAPI.definitions().modules {
+        for module in BridgeAPI.described().modules {
             #expect(!module.functions.isEmpty, "\(module.name) has no functions")
         }
     }
 
     @Test func everyModuleFunctionAndClassIsDescribed() {
-        let definitions = BridgeAPI.definitions()
+        let definitions = BridgeAPI.described()
         for module in definitions.modules {
             #expect(module.summary != nil, "module \(module.name) has no summary")
             for function in module.functions {
@@ -54,7 +54,7 @@ import Testing
         ScriptModules.installScreens(on: state, reference: ScreenHostReference())
         let written = state.moduleNames.filter { state.source(named: $0) != nil }
         #expect(written == ["lunar.decode", "lunar.encode", "lunar.net", "lunar.ui"])
-        let described = Dictionary(uniqueKeysWithValues: BridgeAPI.definitions().modules.map { ($0.name, $0) })
+        let described = Dictionary(uniqueKeysWithValues: BridgeAPI.described().modules.map { ($0.name, $0) })
         for name in written {
             let exported = try state.run("""
                 local functions, others = {}, {}
@@ -81,14 +81,14 @@ import Testing
             m.function("now", summary: "Seconds since 1970.") { () -> Double in 0 }
             m.function("format(seconds, pattern)") { (seconds: Double, pattern: String?) -> String in "\(seconds)\(pattern ?? "")" }
         }
-        let definitions = BridgeAPI.definitions(hostModules: [host])
+        let definitions = LuaTypeDefinitions(BridgeAPI.described(hostModules: [host]))
         let stub = try #require(definitions.files.first { $0.path == "native/clock.lua" }?.contents)
         #expect(stub.contains("---`require(\"native.clock\")`: The host's clock.\n"))
         #expect(stub.contains("---Seconds since 1970.\n---@return number\nfunction native_clock.now() end"))
         #expect(stub.contains("---@param seconds number\n---@param pattern string?\n---@return string\nfunction native_clock.format(seconds, pattern) end"))
         #expect(BridgeAPI.version(hostModules: [host]) == definitions.apiVersion)
         #expect(BridgeAPI.version(hostModules: [host]) != BridgeAPI.version)
-        #expect(BridgeAPI.definitions().apiVersion == BridgeAPI.version)
+        #expect(BridgeAPI.described().version == BridgeAPI.version)
     }
 
     @Test func checkFindsProblemsWithoutRunningScripts() throws {

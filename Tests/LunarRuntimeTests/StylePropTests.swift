@@ -247,7 +247,7 @@ import Testing
 
     /// `lunar types` completes every style key: the LuaLS class lists exactly the keys Lunar checks.
     @Test func theLuaLSStyleClassListsEveryKey() throws {
-        let definitions = BridgeAPI.definitions()
+        let definitions = BridgeAPI.described()
         let style = try #require(definitions.classes.first { $0.name == "lunar.ui.Style" })
         #expect(style.properties.map(\.name).sorted() == StyleProperty.all.map(\.rawValue))
         let spec = try #require(definitions.classes.first { $0.name == "lunar.ui.Spec" })

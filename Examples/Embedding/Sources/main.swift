@@ -39,7 +39,7 @@ final class LoggingRenderer: HeadlessRendering {
 // stubs itself (with the built-in ones), and the version its bundles name.
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "types" {
     let directory = URL(fileURLWithPath: CommandLine.arguments[2])
-    let definitions = BridgeAPI.definitions(hostModules: [greeter])
+    let definitions = LuaTypeDefinitions(BridgeAPI.described(hostModules: [greeter]))
     try definitions.write(to: directory.appendingPathComponent(".lunar/types"))
     try Data(LuaTypeDefinitions.luarc(definitionsPath: ".lunar/types").utf8).write(to: directory.appendingPathComponent(".luarc.json"))
     print("bridge API \(BridgeAPI.version(hostModules: [greeter]))")

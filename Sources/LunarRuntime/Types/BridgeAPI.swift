@@ -1,10 +1,10 @@
 import Foundation
 import LunarBridge
-import LunarLuaLSStubs
 import LunarSignalsLua
 
-/// What scripts can call, as LuaLS stubs and as a version: the source of
-/// `lunar types` and of the manifest's `bridgeAPI` check.
+/// What scripts can call, described and versioned: the source of `lunar types`
+/// (through LunarLuaLSStubs' `LuaTypeDefinitions`) and of the manifest's
+/// `bridgeAPI` check.
 ///
 /// The built-in modules are read from a state set up exactly as a bundle's
 /// (every module ``ScriptModules`` installs, from the declarations that drive
@@ -13,8 +13,8 @@ import LunarSignalsLua
 /// own modules:
 ///
 /// ```swift
-/// let definitions = BridgeAPI.definitions(hostModules: [greeter])
-/// try definitions.write(to: URL(fileURLWithPath: ".lunar/types"))
+/// let api = BridgeAPI.described(hostModules: [greeter])
+/// try LuaTypeDefinitions(api).write(to: URL(fileURLWithPath: ".lunar/types"))
 /// print(BridgeAPI.version)   // what a manifest's "bridgeAPI" must say
 /// ```
 /// Thread-safe: each call builds its own throwaway state.
@@ -22,12 +22,12 @@ public enum BridgeAPI {
     /// The version of the built-in bridge API (16 hex digits): a stable hash
     /// of every built-in module's and class's signatures. A bundle whose
     /// manifest names another `bridgeAPI` was written against other modules.
-    public static let version: String = definitions().apiVersion
+    public static let version: String = described().version
 
-    /// Stubs for every built-in module plus `hostModules` (and their
-    /// ``LuaObject`` classes, `hostClasses`).
-    public static func definitions(hostModules: [LuaModule] = [], hostClasses: [LuaClassDescription] = []) -> LuaTypeDefinitions {
-        LuaTypeDefinitions(
+    /// Every built-in module plus `hostModules` (and their ``LuaObject``
+    /// classes, `hostClasses`), described.
+    public static func described(hostModules: [LuaModule] = [], hostClasses: [LuaClassDescription] = []) -> LuaAPIDescription {
+        LuaAPIDescription(
             modules: builtInModules() + hostModules.map { LuaModuleDescription($0) },
             classes: builtInClasses + hostClasses)
     }
@@ -35,7 +35,7 @@ public enum BridgeAPI {
     /// The version of the built-in API plus host modules: what a host that
     /// registers `native.*` modules can write into its bundles' manifests.
     public static func version(hostModules: [LuaModule], hostClasses: [LuaClassDescription] = []) -> String {
-        definitions(hostModules: hostModules, hostClasses: hostClasses).apiVersion
+        described(hostModules: hostModules, hostClasses: hostClasses).version
     }
 
     /// The modules a bundle's scripts can `require`, described. Native parts

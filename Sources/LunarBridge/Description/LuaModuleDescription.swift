@@ -1,5 +1,3 @@
-import LunarBridge
-
 /// What one module shows scripts, for stubs and the bridge API version: its
 /// functions, constants and other fields, events and the classes it defines.
 ///

@@ -1,5 +1,3 @@
-import LunarBridge
-
 /// A malformed LuaLS annotation in a Lua source: where and what.
 public struct LuaAnnotationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source's name (`lunar.ui`).
@@ -312,7 +310,8 @@ struct LuaAnnotationReader {
 }
 
 extension Substring {
-    func dropPrefix(_ prefix: String) -> Substring? {
+    /// The text after `prefix`, or nil when it does not start with it (the annotation readers' one scanning step).
+    package func dropPrefix(_ prefix: String) -> Substring? {
         hasPrefix(prefix) ? dropFirst(prefix.count) : nil
     }
 }

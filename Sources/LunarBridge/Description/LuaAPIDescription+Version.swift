@@ -1,12 +1,10 @@
-import LunarBridge
-
-extension LuaTypeDefinitions {
+extension LuaAPIDescription {
     /// The bridge API version: a stable hash of every module's and class's
     /// signatures (names, parameter and result types, async, fields, events,
     /// properties), as 16 hex digits. Equal declarations give the same version
     /// on every machine and run; any change to what scripts can call changes it.
     /// Summaries and parameter names do not count.
-    public var apiVersion: String {
+    public var version: String {
         var hash = FNV1a()
         for module in modules {
             hash.add("module \(module.name)")
@@ -29,22 +27,5 @@ extension LuaTypeDefinitions {
         let signature = function.signature
         let generics = function.generics.isEmpty ? "" : "<\(function.generics.joined(separator: ", "))>"
         return "\(signature.isAsync ? "async " : "")function \(signature.name)\(generics)(\(signature.parameters.joined(separator: ", "))) -> \(signature.results.joined(separator: ", "))"
-    }
-}
-
-/// 64-bit FNV-1a: Swift's `Hasher` is seeded per process, so it cannot give a stable version.
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ line: String) {
-        for byte in line.utf8 + [0x0a] {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01b3
-        }
-    }
-
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -1,5 +1,3 @@
-import LunarBridge
-
 /// The Lua face of one class of objects, for stubs and the bridge API version:
 /// its name, methods (called `obj:name(...)`), functions (called
 /// `Class.name(...)`) and properties.
