@@ -1,3 +1,4 @@
+import LunarBase
 import LunarJSON
 
 /// What an inspector page asks of the runtime it inspects: one JSON object per WebSocket
@@ -25,21 +26,21 @@ public enum DevtoolsCommand: Equatable, Sendable {
     /// The largest evaluated code, in bytes.
     public static let maximumCode = 16 << 10
 
-    /// Reads one message; throws ``DevtoolsCommandError`` saying why it is refused.
-    public static func parse(_ text: String) throws(DevtoolsCommandError) -> DevtoolsCommand {
+    /// Reads one message; throws a `MessageError` saying why it is refused.
+    public static func parse(_ text: String) throws(MessageError) -> DevtoolsCommand {
         guard let document = try? JSONValue(parsing: text), case .object(let object) = document else {
-            throw DevtoolsCommandError("not a JSON object")
+            throw MessageError("not a JSON object")
         }
-        guard case .string(let kind)? = object["t"] else { throw DevtoolsCommandError("no message kind (\"t\")") }
-        func string(_ key: String) throws(DevtoolsCommandError) -> String {
+        guard case .string(let kind)? = object["t"] else { throw MessageError("no message kind (\"t\")") }
+        func string(_ key: String) throws(MessageError) -> String {
             guard case .string(let value)? = object[key] else {
-                throw DevtoolsCommandError("'\(kind)' needs a string \"\(key)\"")
+                throw MessageError("'\(kind)' needs a string \"\(key)\"")
             }
             return value
         }
-        func integer(_ key: String) throws(DevtoolsCommandError) -> Int {
+        func integer(_ key: String) throws(MessageError) -> Int {
             guard case .number(let number)? = object[key], let value = Int(exactly: number) else {
-                throw DevtoolsCommandError("'\(kind)' needs an integer \"\(key)\"")
+                throw MessageError("'\(kind)' needs an integer \"\(key)\"")
             }
             return value
         }
@@ -52,7 +53,7 @@ public enum DevtoolsCommand: Equatable, Sendable {
         case "eval":
             let code = try string("code")
             guard code.utf8.count <= maximumCode else {
-                throw DevtoolsCommandError("code of \(code.utf8.count) bytes is over the limit of \(maximumCode)")
+                throw MessageError("code of \(code.utf8.count) bytes is over the limit of \(maximumCode)")
             }
             return .evaluate(id: try integer("id"), code: code)
         case "route": return .route(url: try string("url"))
@@ -60,21 +61,11 @@ public enum DevtoolsCommand: Equatable, Sendable {
         case "storage.set":
             let key = try string("key"), json = try string("value")
             guard (try? JSONValue(parsing: json)) != nil else {
-                throw DevtoolsCommandError("the value for '\(key)' is not JSON (write strings in double quotes)")
+                throw MessageError("the value for '\(key)' is not JSON (write strings in double quotes)")
             }
             return .setStorage(key: key, json: json)
         case "storage.remove": return .removeStorage(key: try string("key"))
-        default: throw DevtoolsCommandError("unknown message kind '\(kind)'")
+        default: throw MessageError("unknown message kind '\(kind)'")
         }
     }
-}
-
-/// Why an inspector's message was refused.
-public struct DevtoolsCommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The reason, as the inspector shows it.
-    public var reason: String
-    /// An error with `reason`.
-    public init(_ reason: String) { self.reason = reason }
-    /// The reason.
-    public var description: String { reason }
 }

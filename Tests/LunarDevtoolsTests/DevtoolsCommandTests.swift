@@ -1,3 +1,4 @@
+import LunarBase
 import LunarDevtools
 import Testing
 
@@ -28,12 +29,12 @@ import Testing
         (#"{"t":"storage.set","key":"k","value":"hello"}"#, "the value for 'k' is not JSON (write strings in double quotes)"),
     ])
     func badMessagesAreRefusedWithAReason(text: String, reason: String) {
-        #expect(throws: DevtoolsCommandError(reason)) { try DevtoolsCommand.parse(text) }
+        #expect(throws: MessageError(reason)) { try DevtoolsCommand.parse(text) }
     }
 
     @Test func codeOverTheLimitIsRefused() {
         let code = String(repeating: "x", count: DevtoolsCommand.maximumCode + 1)
-        #expect(throws: DevtoolsCommandError("code of \(code.count) bytes is over the limit of \(DevtoolsCommand.maximumCode)")) {
+        #expect(throws: MessageError("code of \(code.count) bytes is over the limit of \(DevtoolsCommand.maximumCode)")) {
             try DevtoolsCommand.parse(#"{"t":"eval","id":1,"code":""# + code + #""}"#)
         }
     }
