@@ -5,8 +5,8 @@ import Foundation
 /// and by polling elsewhere (macOS, iOS) or when asked to.
 ///
 /// Watches every directory below the root, including ones created later;
-/// reports paths relative to the root. Hidden files and editor temporaries
-/// (`.#x`, `x~`, `*.swp`) are ignored. Several subscribers may share one
+/// reports paths relative to the root. Only what belongs to the bundle is
+/// reported (``BundleContents``: no hidden files, editor temporaries or links). Several subscribers may share one
 /// watcher (`lunar dev` reloads and feeds its dev server from one).
 /// Thread-safe; callbacks arrive on the watcher's own thread (or, for ``poll()``, the caller's).
 public final class BundleWatcher: @unchecked Sendable {
@@ -171,10 +171,5 @@ public final class BundleWatcher: @unchecked Sendable {
         let targets = subscribers.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         for onChange in targets { onChange(paths) }
-    }
-
-    /// Names never reported: hidden files and editor temporaries.
-    static func ignored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 }

@@ -2,20 +2,13 @@ import Foundation
 
 /// The files below a directory with their stamps: what a polling ``BundleWatcher`` compares.
 struct DirectorySnapshot: Sendable {
-    /// Root-relative, `/`-separated path → stamp, for every file that is not ignored.
+    /// Root-relative, `/`-separated path → stamp, for every file of the bundle.
     private(set) var stamps: [String: FileStamp] = [:]
 
-    /// Lists `root` now. Entries ``BundleWatcher/ignored(_:)`` names are left out, and so is
-    /// everything inside an ignored directory.
+    /// Lists `root` now: the files ``BundleContents/files(under:)`` finds.
     init(of root: URL) {
-        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
-        while let relative = walker.nextObject() as? String {
-            let isDirectory = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
-            if BundleWatcher.ignored((relative as NSString).lastPathComponent) {
-                if isDirectory { walker.skipDescendants() }
-                continue
-            }
-            guard !isDirectory, let stamp = FileStamp(of: root.appendingPathComponent(relative)) else { continue }
+        for relative in BundleContents.files(under: root) {
+            guard let stamp = FileStamp(of: root.appendingPathComponent(relative)) else { continue }
             stamps[relative] = stamp
         }
     }

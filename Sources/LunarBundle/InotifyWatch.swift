@@ -52,10 +52,9 @@ final class InotifyWatch: @unchecked Sendable {
         let wd = inotify_add_watch(fd, path, Self.mask)
         if wd >= 0 { directories[wd] = relative }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in entries where !BundleWatcher.ignored(name) {
+        for name in entries where !BundleContents.excludes(name) {
             let child = relative.isEmpty ? name : relative + "/" + name
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(child).path, isDirectory: &isDir), isDir.boolValue {
+            if BundleContents.kind(of: root.appendingPathComponent(child)) == .directory {
                 addWatches(under: child, root: root)
             }
         }
@@ -63,14 +62,7 @@ final class InotifyWatch: @unchecked Sendable {
 
     /// The files below a directory (relative to the root), in name order.
     private static func files(under relative: String, root: URL) -> [String] {
-        let base = root.appendingPathComponent(relative)
-        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: base.path) else { return [] }
-        return names.sorted().compactMap { name in
-            guard !name.split(separator: "/").contains(where: { BundleWatcher.ignored(String($0)) }) else { return nil }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isDir), !isDir.boolValue else { return nil }
-            return relative + "/" + name
-        }
+        BundleContents.files(under: root.appendingPathComponent(relative)).map { relative + "/" + $0 }
     }
 
     private func loop(root: URL, quietPeriod: Double, deliver: ([String]) -> Void) {
@@ -110,7 +102,7 @@ final class InotifyWatch: @unchecked Sendable {
                 let nameBytes = buffer[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset = nameStart + nameLength
-                guard let directory = directories[wd], !name.isEmpty, !BundleWatcher.ignored(name) else { continue }
+                guard let directory = directories[wd], !name.isEmpty, !BundleContents.excludes(name) else { continue }
                 let relative = directory.isEmpty ? name : directory + "/" + name
                 if eventMask & UInt32(IN_ISDIR) != 0 {
                     if eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
@@ -127,6 +119,8 @@ final class InotifyWatch: @unchecked Sendable {
                     created.insert(relative)
                     continue
                 }
+                // A link is not the bundle's (BundleContents); one removed leaves nothing to look at.
+                if BundleContents.kind(of: root.appendingPathComponent(relative)) == .symbolicLink { continue }
                 if pendingSet.insert(relative).inserted { pending.append(relative) }
             }
         }

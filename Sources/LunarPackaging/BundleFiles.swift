@@ -1,10 +1,10 @@
 import Foundation
+import LunarBundle
 
-/// Which files of a bundle directory go into an archive: regular files,
-/// sorted, without hidden files and directories (`.git/`, `.lunar/`,
-/// `.DS_Store`, `.luarc.json`, editor swap files such as `.login.lua.swp`),
-/// editor backups (`name~`, `#name#`), and, unless development files are
-/// included, the top-level `spec/` and `mock-api/`.
+/// Which files of a bundle directory go into an archive: what belongs to the
+/// bundle (``BundleContents``: regular files, sorted, without hidden files,
+/// editor backups and temporaries) and, unless development files are
+/// included, not the top-level `spec/` and `mock-api/`.
 enum BundleFiles {
     /// Top-level directories used only in development and tests.
     static let developmentDirectories: Set<String> = ["spec", "mock-api"]
@@ -17,18 +17,12 @@ enum BundleFiles {
         return found.sorted()
     }
 
-    /// Whether a file or directory name is junk that is never packed.
-    static func isJunk(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || (name.hasPrefix("#") && name.hasSuffix("#"))
-            || name.hasSuffix(".swp") || name.hasSuffix(".swo") || name == "Thumbs.db"
-    }
-
     private static func walk(_ directory: URL, relative: String, into found: inout [String], includeDevelopmentFiles: Bool) throws(BundleArchiveError) {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
             throw BundleArchiveError(.fileSystem, "\(directory.path): cannot be listed (\(error.localizedDescription))")
         }
-        for name in names.sorted() where !isJunk(name) {
+        for name in names.sorted() where !BundleContents.excludes(name) {
             let path = relative.isEmpty ? name : relative + "/" + name
             if relative.isEmpty {
                 if name == BundleFileList.reservedDirectory {
@@ -37,15 +31,14 @@ enum BundleFiles {
                 if !includeDevelopmentFiles, developmentDirectories.contains(name) { continue }
             }
             let url = directory.appendingPathComponent(name)
-            let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
-            switch type {
-            case .typeDirectory?:
+            switch BundleContents.kind(of: url) {
+            case .directory:
                 try walk(url, relative: path, into: &found, includeDevelopmentFiles: includeDevelopmentFiles)
-            case .typeRegular?:
+            case .file:
                 found.append(try ArchivePath.normalized(path))
-            case .typeSymbolicLink?:
+            case .symbolicLink:
                 throw BundleArchiveError(.symlink, "\(path) is a symbolic link: bundles are packed from regular files only")
-            default:
+            case .other, .missing:
                 throw BundleArchiveError(.invalidBundle, "\(path) is not a regular file or directory")
             }
         }

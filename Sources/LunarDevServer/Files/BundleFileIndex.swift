@@ -38,8 +38,8 @@ public final class BundleFileIndex: Sendable {
         self.root = root.standardizedFileURL
     }
 
-    /// Every regular file under the root (symbolic links that stay inside it
-    /// included), sorted by path; hidden files and directories are left out.
+    /// Every file of the bundle under the root, sorted by path (``BundleContents``:
+    /// no hidden files, editor temporaries or symbolic links).
     public func files() -> [BundleFile] {
         var result: [BundleFile] = []
         for path in Self.paths(under: root) {
@@ -57,18 +57,8 @@ public final class BundleFileIndex: Sendable {
         return result
     }
 
-    /// Bundle paths of the entries under `root` that may be served.
+    /// Bundle paths of the files under `root` that may be served: the bundle's own (``BundleContents``).
     static func paths(under root: URL) -> [BundlePath] {
-        guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        var paths: [BundlePath] = []
-        for case let url as URL in walker {
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix), let path = try? BundlePath(String(full.dropFirst(prefix.count))) else { continue }
-            paths.append(path)
-        }
-        return paths.sorted()
+        BundleContents.files(under: root).compactMap { try? BundlePath($0) }
     }
 }

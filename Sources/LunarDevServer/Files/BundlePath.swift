@@ -1,4 +1,5 @@
 import Foundation
+import LunarBundle
 
 /// A path inside a bundle: relative, `/`-separated, with no `.`/`..` or empty
 /// components, no hidden (dot) components and no NUL or backslash.
@@ -48,17 +49,20 @@ public struct BundlePath: Hashable, Sendable, Comparable, CustomStringConvertibl
         }.joined(separator: "/")
     }
 
-    /// The file this path names under `root`, or nil when it resolves (through
-    /// symbolic links) outside `root` or to something other than a regular file.
+    /// The file this path names under `root`, or nil when it is not one of the
+    /// bundle's files (``BundleContents``): an excluded name, a symbolic link on
+    /// the way, or something other than a regular file.
     public func regularFile(in root: URL) -> URL? {
-        let resolvedRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
-        let candidate = root.appendingPathComponent(value).resolvingSymlinksInPath().standardizedFileURL
-        guard candidate.path.hasPrefix(resolvedRoot + "/") else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
+        let resolvedRoot = root.resolvingSymlinksInPath().standardizedFileURL
+        let components = value.split(separator: "/").map(String.init)
+        var url = resolvedRoot
+        for (index, component) in components.enumerated() {
+            guard !BundleContents.excludes(component) else { return nil }
+            url = url.appendingPathComponent(component)
+            let expected: BundleContents.Kind = index == components.count - 1 ? .file : .directory
+            guard BundleContents.kind(of: url) == expected else { return nil }
         }
-        return candidate
+        return url
     }
 
     public var description: String { value }
