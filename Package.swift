@@ -193,7 +193,7 @@ let package = Package(
             name: "LunarRuntime",
             dependencies: [
                 "LunarBundle", "LunarBridge", "LunarSignals", "LunarSignalsLua", "LunarRouter", "LunarNetwork", "LunarNetworkLua",
-                "LunarStorage", "LunarStorageLua", "LunarJSON", "LunarUI", "LunarIntercept", "LunarLayout",
+                "LunarStorage", "LunarStorageLua", "LunarUI", "LunarIntercept", "LunarLayout",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The modules and helpers written in Lua (LuaSource).
