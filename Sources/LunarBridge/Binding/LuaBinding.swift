@@ -129,11 +129,10 @@ public enum LuaBinding {
         { frame in
             var declared: Int32 = 0
             for _ in repeat (each A).self { declared += 1 }
-            let L = frame.stack.L
             var callback: LuaFunction?
-            if frame.argumentCount == declared + 1, lua_type(L, declared + 1) == LUA_TFUNCTION {
+            if frame.argumentCount == declared + 1, frame.stack.type(at: declared + 1) == .function {
                 callback = try frame.argument(declared + 1, as: LuaFunction.self)
-            } else if frame.argumentCount > declared, frame.argumentCount == declared + 1, lua_type(L, declared + 1) != LUA_TNIL {
+            } else if frame.argumentCount > declared, frame.argumentCount == declared + 1, frame.stack.type(at: declared + 1) != .nil {
                 throw LuaArgumentError(position: Int(declared + 1), problem: "callback function expected, got \(frame.stack.typeName(at: declared + 1))")
             }
             var position: Int32 = 0
@@ -143,7 +142,7 @@ public enum LuaBinding {
             let operation = LuaAsyncOperation { () async throws -> any LuaPushable & Sendable in
                 try await body(repeat each arguments)
             }
-            return try frame.state.startAsync(operation, name: name, callback: callback, on: L)
+            return try frame.state.startAsync(operation, name: name, callback: callback, on: frame.stack.L)
         }
     }
 }

@@ -85,20 +85,15 @@ extension LuaState {
             _ = stack.reserve(2)
             // One function (the common case) is stored as itself: one lookup less per call.
             // Anything else, such as a callable table, goes in an array like several hooks.
+            let stack = self.stack
             var single = false
             if hooks.count == 1 {
-                push(hooks[0].reference, on: L)
-                single = lua_type(L, -1) == LUA_TFUNCTION
-                if !single { lunar_pop(L, 1) }
+                hooks[0].push(to: stack)
+                single = stack.type(at: -1) == .function
+                if !single { stack.pop() }
             }
-            if !single {
-                lua_createtable(L, Int32(hooks.count), 0)
-                for (index, hook) in hooks.enumerated() {
-                    push(hook.reference, on: L)
-                    lua_rawseti(L, -2, lua_Integer(index + 1))
-                }
-            }
-            installed = LuaAfterHooks(table: makeReference(L), onFailure: onFailure)
+            if !single { stack.pushSequence(of: hooks.map(\.reference)) }
+            installed = LuaAfterHooks(table: stack.popReference(), onFailure: onFailure)
         }
         // The replaced reference is released once no host call is running
         // (deferred release), so a call already running keeps a valid one.
@@ -127,11 +122,11 @@ extension LuaState {
     /// registered bridge module (wherever the script got it: a Lua-written
     /// module may re-export a native one). Nil for Lua functions.
     public func bridgedFunctionKey(of function: LuaFunction) -> LuaFunctionKey? {
+        let stack = self.stack
         _ = stack.reserve(2)
-        push(function.reference, on: L)
-        defer { lunar_pop(L, 1) }
-        guard let pointer = lunar_tobridged(L, -1) else { return nil }
-        return Unmanaged<LuaFunctionBox>.fromOpaque(pointer).takeUnretainedValue().key
+        function.push(to: stack)
+        defer { stack.pop() }
+        return stack.bridgedFunction(at: -1)?.key
     }
 
     /// The value a script sees for an error thrown by a bridged function
@@ -143,29 +138,11 @@ extension LuaState {
 }
 
 extension LuaStack {
-    /// The `results` of ``protectedCall(arguments:results:)`` that keeps every result (`LUA_MULTRET`).
-    public static var allResults: Int32 { LUA_MULTRET }
-
-    /// Calls the function pushed below the top `arguments` values, protected,
-    /// on this stack's thread (a bridged function may call Lua this way).
-    /// Leaves `results` results (``allResults``: all of them) in their place;
-    /// on error leaves the stack as it was before the function was pushed and
-    /// throws the error with its file:line and traceback.
-    public func protectedCall(arguments: Int32, results: Int32) throws(LuaScriptError) {
-        let status = lunar_pcall(L, arguments, results)
-        if status != LUA_OK { throw state.popError(status: status, on: L, fresh: true) }
-    }
-}
-
-extension LuaStack {
     /// Reads the value at `index`, never failing: tables as references when
     /// `keepingReferences` (their identity kept), otherwise copied (a table
     /// that cannot be copied, such as one with a cycle, comes as a reference).
     public func value(at index: Int32, keepingReferences: Bool = false) -> LuaValue {
-        if keepingReferences, lua_type(L, index) == LUA_TTABLE {
-            lua_pushvalue(L, index)
-            return .reference(state.makeReference(L))
-        }
+        if keepingReferences, type(at: index) == .table { return .reference(reference(to: index)) }
         return LuaValue.readLossy(from: self, at: index)
     }
 }

@@ -38,7 +38,7 @@ extension LuaStack {
                 frame.push(body())
                 return .results(1)
             }
-            lua_setfield(L, -2, name)
+            setField(name, in: -2)
         }
         return handle
     }

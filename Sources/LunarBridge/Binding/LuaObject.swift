@@ -1,5 +1,3 @@
-import CLunar
-
 /// A Swift class whose instances scripts hold as Lua objects (full userdata):
 /// methods called as `obj:name(...)`, properties read as `obj.name` and
 /// assigned as `obj.name = v`, printed by `tostring` as `Counter: 0x...`.
@@ -47,21 +45,8 @@ extension LuaObject {
 
     /// Pushes the object as a userdata of its class, retaining it for Lua.
     public func push(to stack: LuaStack) {
-        let L = stack.L
-        let metatable = stack.state.classMetatable(for: Self.self, on: L)
-        _ = stack.reserve(4)
-        let address = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        lua_rawgeti(L, lunar_registryindex(), lua_Integer(metatable))
-        lua_rawgeti(L, -1, LuaObjectSlot.instancesKey)
-        if lua_rawgetp(L, -1, address) == LUA_TNIL {
-            lunar_pop(L, 1)
-            lunar_pushobject(L, Unmanaged.passRetained(self).toOpaque(), metatable)
-            lua_pushvalue(L, -1)
-            lua_rawsetp(L, -3, address)
-        }
-        // metatable, instances, userdata -> userdata
-        lunar_replace(L, -3)
-        lunar_pop(L, 1)
+        let metatable = stack.state.classMetatable(for: Self.self, on: stack.L)
+        stack.pushUserdata(of: self, metatable: metatable)
     }
 
     /// Reads a userdata of this class (checked by metatable identity); anything
@@ -74,37 +59,7 @@ extension LuaObject {
     }
 }
 
-/// Reading objects back from userdata slots.
-@usableFromInline
-enum LuaObjectSlot {
-    /// Where a class metatable keeps its weak-valued table of live userdata,
-    /// keyed by object address; an integer key no Lua event uses.
-    static let instancesKey: lua_Integer = 1
-
-    /// The object at `index` if it is a live userdata with metatable `metatable`.
-    @inlinable
-    static func object<Object: AnyObject>(
-        _ type: Object.Type, at index: Int32, in stack: LuaStack, metatable: Int32
-    ) -> Object? {
-        guard let pointer = lunar_toobject(stack.L, index, metatable) else { return nil }
-        return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
-    }
-
-    /// `Counter expected, got table`; a userdata is named by its class, as
-    /// `luaL_checkudata` does, and one already collected says so.
-    static func mismatch(expected: String, at index: Int32, in stack: LuaStack) -> LuaTypeMismatch {
-        let L = stack.L
-        var got = stack.typeName(at: index)
-        if lua_type(L, index) == LUA_TUSERDATA, stack.reserve(2), lua_getmetatable(L, index) != 0 {
-            "__name".push(to: stack)
-            if lua_rawget(L, -2) == LUA_TSTRING, let name = try? String.read(from: stack, at: -1) {
-                got = lunar_toboxed(L, index) == nil ? "collected " + name : name
-            }
-            lunar_pop(L, 2)
-        }
-        return LuaTypeMismatch(expected: expected, got: got)
-    }
-
+extension LuaObjectSlot {
     /// The receiver of a method call (argument 1), or Lua's "bad self" error.
     @inlinable
     static func receiver<Object: LuaObject>(_ type: Object.Type, _ frame: LuaCallFrame, metatable: Int32) throws -> Object {
@@ -137,26 +92,10 @@ extension LuaState {
         let stack = LuaStack(L: L, state: self)
         _ = stack.reserve(6)
 
-        lua_createtable(L, 1, 6)
-        lua_pushvalue(L, -1)
-        let metatable = luaL_ref(L, lunar_registryindex())
+        let metatable = stack.pushClassMetatable(named: name)
         classMetatables[id] = metatable
 
-        lua_createtable(L, 0, 0)
-        lua_createtable(L, 0, 1)
-        "v".push(to: stack)
-        lua_setfield(L, -2, "__mode")
-        lua_setmetatable(L, -2)
-        lua_rawseti(L, -2, LuaObjectSlot.instancesKey)
-
-        name.push(to: stack)
-        lua_setfield(L, -2, "__name")
-        name.push(to: stack)
-        lua_setfield(L, -2, "__metatable")
-        lunar_pushgchandler(L)
-        lua_setfield(L, -2, "__gc")
-
-        lua_createtable(L, 0, Int32(clamping: luaClass.methods.count))
+        stack.pushUncountedTable(fieldCapacity: Int32(clamping: luaClass.methods.count))
         for (method, makeBody) in luaClass.methods.sorted(by: { $0.key < $1.key }) where !luaClass.hidden.contains(method) {
             if let front = luaClass.fronts[method] {
                 _ = stack.reserve(Int32(front.upvalues.count) + 1)
@@ -164,21 +103,21 @@ extension LuaState {
                     guard let body = luaClass.methods[upvalue] else { preconditionFailure("\(name): front of '\(method)' names no method '\(upvalue)'") }
                     pushFunction(named: name + ":" + upvalue, on: L, body(metatable))
                 }
-                lua_pushcclosure(L, front.function, Int32(front.upvalues.count))
+                stack.pushCClosure(front.function, upvalues: Int32(front.upvalues.count))
             } else {
                 pushFunction(named: name + ":" + method, on: L, makeBody(metatable))
             }
-            lua_setfield(L, -2, method)
+            stack.setField(method, in: -2)
         }
         if luaClass.getters.isEmpty {
-            lua_setfield(L, -2, "__index")  // method lookups never leave Lua
+            stack.setField("__index", in: -2)  // method lookups never leave Lua
         } else {
             pushIndex(name: name, getters: luaClass.getters, metatable: metatable, on: L)
-            lua_setfield(L, -2, "__index")
+            stack.setField("__index", in: -2)
         }
         pushNewIndex(name: name, luaClass: luaClass, metatable: metatable, on: L)
-        lua_setfield(L, -2, "__newindex")
-        lunar_pop(L, 1)
+        stack.setField("__newindex", in: -2)
+        stack.pop()
         return metatable
     }
 
@@ -188,17 +127,18 @@ extension LuaState {
     private func pushIndex<Object: LuaObject>(
         name: String, getters: [String: (Object, LuaStack) throws -> Void], metatable: Int32, on L: OpaquePointer
     ) {
-        _ = LuaStack(L: L, state: self).reserve(3)
-        lua_createtable(L, 0, Int32(clamping: getters.count))
+        let stack = LuaStack(L: L, state: self)
+        _ = stack.reserve(3)
+        stack.pushUncountedTable(fieldCapacity: Int32(clamping: getters.count))
         for (property, getter) in getters.sorted(by: { $0.key < $1.key }) {
             pushFunction(named: name + "." + property, on: L) { frame in
                 let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
                 do { try getter(object, frame.stack) } catch { throw LuaObjectSlot.positionedAtScript(error, frame) }
                 return .results(1)
             }
-            lua_setfield(L, -2, property)
+            stack.setField(property, in: -2)
         }
-        lunar_pushobjectindex(L)
+        stack.pushObjectIndex()
     }
 
     /// `__newindex`: runs a setter, or raises for a read-only or unknown name.
@@ -210,8 +150,7 @@ extension LuaState {
         let readOnly = Set(luaClass.getters.keys).subtracting(setters.keys)
         pushFunction(named: name + ".__newindex", on: L) { frame in
             let object = try LuaObjectSlot.receiver(Object.self, frame, metatable: metatable)
-            let L = frame.stack.L
-            guard lua_type(L, 2) == LUA_TSTRING, let key = try? String.read(from: frame.stack, at: 2) else {
+            guard frame.stack.type(at: 2) == .string, let key = try? String.read(from: frame.stack, at: 2) else {
                 throw LuaError.message("\(name) has no property \(LuaObjectSlot.describeKey(at: 2, in: frame.stack))")
             }
             if methods.contains(key) { throw LuaError.message("method '\(key)' of \(name) cannot be assigned") }
@@ -238,16 +177,16 @@ extension LuaObjectSlot {
         }
         let stack = frame.stack
         _ = stack.reserve(1)
-        lunar_where(stack.L, 2)
+        stack.pushPosition(level: 2)
         let place = (try? String.read(from: stack, at: -1)) ?? ""
-        lunar_pop(stack.L, 1)
+        stack.pop()
         return LuaError.value(.string(place + message))
     }
 
     /// A key that is not a string, as a message shows it: `[1]`, `[true]`, or its type.
     static func describeKey(at index: Int32, in stack: LuaStack) -> String {
-        switch lua_type(stack.L, index) {
-        case LUA_TNUMBER, LUA_TBOOLEAN:
+        switch stack.type(at: index) {
+        case .number, .boolean:
             let value = LuaValue.readLossy(from: stack, at: index)
             return "[\(value)]"
         default:

@@ -48,6 +48,18 @@ extension LuaState {
             lunar_loadchunk(L, raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count, name, mode)
         }
     }
+
+    /// Loads a module's chunk as ``loadChunk(_:name:binary:on:)`` does: true with the function
+    /// on top of `L`, false with the error message there.
+    func pushesChunk(_ bytes: Data, name: String, binary: Bool, on L: OpaquePointer) -> Bool {
+        loadChunk(bytes, name: name, binary: binary, on: L) == LUA_OK
+    }
+
+    /// Loads Lua text as ``loadText(_:name:on:)`` does: true with the function on top of `L`,
+    /// false with the error message there.
+    func pushesText(_ text: UnsafeRawBufferPointer, name: String, on L: OpaquePointer) -> Bool {
+        loadText(text, name: name, on: L) == LUA_OK
+    }
 }
 
 extension LuaState {

@@ -36,6 +36,8 @@ public struct LuaReturn: Sendable {
     @inlinable public static func results(_ count: Int32) -> LuaReturn { LuaReturn(code: count) }
     /// Yield the running coroutine with the `count` values on top of the stack.
     public static func yield(_ count: Int32) -> LuaReturn { LuaReturn(code: LUNAR_YIELD_BASE - count) }
+    /// Raise the value on top of the stack as the error, as it is (no position added).
+    static var raiseTop: LuaReturn { LuaReturn(code: LUNAR_RAISE) }
     /// How many results the body pushed; nil when it asked to yield.
     public var resultCount: Int32? { code >= 0 ? code : nil }
 }

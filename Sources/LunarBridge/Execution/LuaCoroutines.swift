@@ -1,5 +1,3 @@
-import CLunar
-
 extension LuaState {
     /// The value Lua sees for a Swift error: the error table or message.
     func luaValue(for error: any Error) -> LuaValue {
@@ -25,11 +23,12 @@ extension LuaState {
             return .results(0)
         }
         let thread = UnsafeMutableRawPointer(L)
-        guard managedThreads.contains(thread), lua_isyieldable(L) != 0 else {
+        let stack = LuaStack(L: L, state: self)
+        guard managedThreads.contains(thread), stack.isYieldable else {
             throw LuaError.message("'\(name)' is asynchronous: pass a callback as the last argument, or call it inside lunar.async(fn)")
         }
-        lua_pushthread(L)
-        let threadRef = makeReference(L)  // keeps the coroutine alive while it waits
+        stack.pushThread()
+        let threadRef = stack.popReference()  // keeps the coroutine alive while it waits
         let coroutine = ExecutorBound(L)
         awaiting.insert(thread)
         runOffExecutor(operation, driver: driver) { state, outcome in
@@ -43,7 +42,7 @@ extension LuaState {
                     value.push(to: stack)
                     state.resumeManaged(co, arguments: 1)
                 case .failure(let error):
-                    lunar_push_error_sentinel(co)
+                    stack.pushErrorSentinel()
                     state.luaValue(for: error).push(to: stack)
                     state.resumeManaged(co, arguments: 2)
                 }
@@ -75,13 +74,13 @@ extension LuaState {
             case .success(let value):
                 try callPushing(callback) { stack in
                     value.push(to: stack)
-                    lua_pushnil(stack.L)
+                    stack.pushNil()
                     return 2
                 }
             case .failure(let error):
                 let value = luaValue(for: error)
                 try callPushing(callback) { stack in
-                    lua_pushnil(stack.L)
+                    stack.pushNil()
                     value.push(to: stack)
                     return 2
                 }
@@ -94,13 +93,13 @@ extension LuaState {
     /// Calls `function` with arguments pushed by `pushArguments`, discarding results.
     public func callPushing(_ function: LuaFunction, _ pushArguments: (LuaStack) -> Int32) throws(LuaScriptError) {
         try withHostCall { () throws(LuaScriptError) in
+            let stack = self.stack
             _ = stack.reserve(8)
-            let base = lua_gettop(L)
-            push(function.reference, on: L)
+            let base = stack.top
+            function.push(to: stack)
             let n = pushArguments(stack)
-            let status = lunar_pcall(L, n, 0)
-            if status != LUA_OK { throw popError(status: status, on: L, fresh: true) }
-            lua_settop(L, base)
+            try stack.protectedCall(arguments: n, results: 0)
+            stack.setTop(base)
         }
     }
 
@@ -110,9 +109,10 @@ extension LuaState {
     public func spawn(_ function: LuaFunction, arguments: [LuaValue] = [],
                       completion: @escaping (Result<[LuaValue], LuaScriptError>) -> Void = { _ in }) {
         drainReleases()
+        let stack = self.stack
         _ = stack.reserve(3)
-        guard let co = lua_newthread(L) else { return }
-        let threadRef = makeReference(L)  // keeps the coroutine alive while it runs
+        guard let co = stack.pushNewThread() else { return }
+        let threadRef = stack.popReference()  // keeps the coroutine alive while it runs
         let key = UnsafeMutableRawPointer(co)
         managedThreads.insert(key)
         coroutineCompletions[key] = (threadRef, completion)
@@ -125,12 +125,13 @@ extension LuaState {
 
     /// Resumes a managed coroutine and handles how it stops.
     func resumeManaged(_ co: OpaquePointer, arguments: Int32) {
-        var results: Int32 = 0
-        let status = withHostCall { () -> Int32 in lunar_resume(co, L, arguments, &results) }
+        let stack = self.stack
+        let outcome = withHostCall { () -> LuaResumeOutcome in stack.resume(co, arguments: arguments) }
         let key = UnsafeMutableRawPointer(co)
-        switch status {
-        case LUA_YIELD:
-            lunar_pop(co, results)  // only the yielded values: the suspended frames stay
+        let coStack = LuaStack(L: co, state: self)
+        switch outcome {
+        case .yielded(let results):
+            coStack.pop(results)  // only the yielded values: the suspended frames stay
             // A yield of ours awaits a pending operation; a plain coroutine.yield
             // at the top of a managed coroutine just gives other jobs a turn.
             if !awaiting.contains(key) {
@@ -148,13 +149,12 @@ extension LuaState {
                         location: nil, traceback: nil, value: .nil)))
                 }
             }
-        case LUA_OK:
-            let stack = LuaStack(L: co, state: self)
+        case .finished(let results):
             var values: [LuaValue] = []
-            if results > 0 { for i in 1...results { values.append(LuaValue.readLossy(from: stack, at: i)) } }
-            lua_settop(co, 0)
+            if results > 0 { for i in 1...results { values.append(LuaValue.readLossy(from: coStack, at: i)) } }
+            coStack.setTop(0)
             finishCoroutine(key, .success(values))
-        default:
+        case .failed(let status):
             let error = popError(status: status, on: co, fresh: true)
             finishCoroutine(key, .failure(error))
         }

@@ -137,8 +137,8 @@ extension LuaState {
         if let source = sourceModules[name] {
             var text = source.text
             let L = frame.stack.L
-            let status = text.withUTF8 { loadText(UnsafeRawBufferPointer($0), name: "=" + name, on: L) }
-            if status != LUA_OK { return LuaReturn(code: LUNAR_RAISE) }
+            let loaded = text.withUTF8 { pushesText(UnsafeRawBufferPointer($0), name: "=" + name, on: L) }
+            if !loaded { return .raiseTop }
             (":" + name).push(to: frame.stack)
             return .results(2)
         }
@@ -154,8 +154,8 @@ extension LuaState {
         if chunk.isBinary && !acceptsBinaryModules {
             throw LuaError.message("\(file): bytecode is refused: precompiled chunks are only loaded from a verified bundle")
         }
-        guard loadChunk(chunk.bytes, name: chunk.chunkName, binary: chunk.isBinary, on: frame.stack.L) == LUA_OK else {
-            return LuaReturn(code: LUNAR_RAISE)  // the syntax error message is on top
+        guard pushesChunk(chunk.bytes, name: chunk.chunkName, binary: chunk.isBinary, on: frame.stack.L) else {
+            return .raiseTop  // the syntax error message is on top
         }
         file.push(to: frame.stack)
         return .results(2)

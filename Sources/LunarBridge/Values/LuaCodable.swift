@@ -29,7 +29,7 @@ extension LuaCodable {
         do {
             try LuaValueEncoder().encode(self).push(to: stack)
         } catch {
-            lua_pushnil(stack.L)
+            stack.pushNil()
             let message = "could not encode \(Self.self) as a Lua value: \(error)"
             stack.state.report(LuaScriptError(kind: .runtime, message: message, location: nil, traceback: nil, value: .string(message)))
         }
