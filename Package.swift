@@ -17,7 +17,7 @@
 //   LunarSignalsLua -> LunarBridge, LunarSignals       -- `lunar.signal`, the signals' Lua face (no screens: a host may link it alone)
 //   LunarNetworkLua -> LunarBridge, LunarNetwork       -- `lunar.net` (`net.signal` needs `lunar.signal` on the state), `lunar.decode`, `lunar.encode`
 //   LunarStorageLua -> LunarBridge, LunarStorage       -- `lunar.storage` and where a script's store lives
-//   LunarRuntime -> LunarBundle, LunarBridge + every service (and LunarLayout) -- adapts services into Lua modules; no renderer
+//   LunarRuntime -> LunarBundle, LunarBridge, the three Lua faces above + every service (and LunarLayout) -- the other services' Lua modules, installs them all; no renderer
 //   LunarHeadlessHost -> LunarRuntime, LunarHeadless   -- a runtime on the headless renderer: the command language, its driver, the stdin loop
 //     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
 //   LunarServing -> NIOCore, NIOPosix, HummingbirdCore -- what the servers share: start until listening, connection limits; ChannelServer for raw TCP
