@@ -399,7 +399,7 @@ let package = Package(
         // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
         .testTarget(
             name: "LunarDebugTests",
-            dependencies: ["LunarDebug", "LunarRuntime", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarCLI", "LunarTestSupport"],
+            dependencies: ["LunarDebug", "LunarBridge", "LunarCLI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

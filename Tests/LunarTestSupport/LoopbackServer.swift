@@ -1,12 +1,16 @@
 import Foundation
 import Glibc
+import LunarServing
+import NIOCore
 import Synchronization
 
-/// A small HTTP/1.1 server on 127.0.0.1 for tests: one thread per connection, one request per
-/// connection (`Connection: close`), and replies that can misbehave on purpose.
+/// A small HTTP/1.1 server on 127.0.0.1 for tests, on SwiftNIO through LunarServing's
+/// ``ChannelServer``: one request per connection (`Connection: close`), and replies that can
+/// misbehave on purpose.
 ///
-/// Every wait is bounded: sockets time out after five seconds and `.never` gives up after ten, so a
-/// broken test cannot hang the run. `stop()` closes the listener and releases `.never` replies.
+/// Every wait is bounded: a connection that has not sent its request within five seconds is
+/// closed and `.never` gives up after ten, so a broken test cannot hang the run. `stop()` closes
+/// the listener and releases `.never` replies.
 public final class LoopbackServer: Sendable {
     /// What the server does with a request.
     public indirect enum Reply: Sendable {
@@ -61,176 +65,209 @@ public final class LoopbackServer: Sendable {
 
     /// The port it listens on.
     public let port: Int
-    private let listener: Int32
-    private let handler: @Sendable (Received) -> Reply
-    private let log = Mutex<[Received]>([])
-    private let stopped = Mutex(false)
-    private let release = DispatchSemaphore(value: 0)
-    private let waiting = Mutex(0)
-    private let accepted = Mutex(0)
+    private let listener: ChannelServer
+    private let state: LoopbackState
 
     /// Starts listening on an ephemeral port of 127.0.0.1; `handler` answers every request.
     public init(handler: @escaping @Sendable (Received) -> Reply) throws {
-        self.handler = handler
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError("socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let state = LoopbackState(handler: handler)
+        do {
+            listener = try ChannelServer.bind(host: "127.0.0.1", port: 0) { channel in
+                state.accepted.withLock { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(LoopbackConnection(state: state))
+                }
+            }.wait()
+        } catch {
+            throw ServerError("bind/listen: \(error)")
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            close(fd)
-            throw ServerError("bind/listen")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let server = self
-        Thread.detachNewThread { server.acceptLoop() }
+        self.state = state
+        port = listener.port
     }
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Every request received so far, in arrival order.
-    public var received: [Received] { log.withLock { $0 } }
+    public var received: [Received] { state.log.withLock { $0 } }
 
     /// How many requests arrived for `path` (query ignored).
     public func hits(_ path: String) -> Int { received.filter { $0.path == path }.count }
 
     /// How many connections were accepted so far, whether or not a request could be read from them.
-    public var connectionCount: Int { accepted.withLock { $0 } }
+    public var connectionCount: Int { state.accepted.withLock { $0 } }
 
     /// Stops accepting, releases `.never` replies. Idempotent.
     public func stop() {
-        let first = stopped.withLock { wasStopped in
-            defer { wasStopped = true }
-            return !wasStopped
+        let waiting: [any Channel]? = state.stopped.withLock { stopped in
+            guard !stopped.isStopped else { return nil }
+            stopped.isStopped = true
+            defer { stopped.waiting = [] }
+            return stopped.waiting
         }
-        guard first else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for _ in 0..<waiting.withLock({ $0 }) { release.signal() }
+        guard let waiting else { return }
+        listener.close()
+        for channel in waiting { channel.close(promise: nil) }
     }
 
     deinit { stop() }
+}
 
-    private func acceptLoop() {
-        while !stopped.withLock({ $0 }) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            accepted.withLock { $0 += 1 }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let server = self
-            Thread.detachNewThread { server.serve(connection) }
+/// What the listener and its connections share.
+private final class LoopbackState: Sendable {
+    struct Stopping {
+        var isStopped = false
+        /// Connections held by `.never`, closed when the server stops.
+        var waiting: [any Channel] = []
+    }
+
+    let handler: @Sendable (LoopbackServer.Received) -> LoopbackServer.Reply
+    let log = Mutex<[LoopbackServer.Received]>([])
+    let accepted = Mutex(0)
+    let stopped = Mutex(Stopping())
+
+    init(handler: @escaping @Sendable (LoopbackServer.Received) -> LoopbackServer.Reply) { self.handler = handler }
+
+    var isStopped: Bool { stopped.withLock { $0.isStopped } }
+}
+
+/// One connection: reads one request (head, then `Content-Length` body bytes), records it, and
+/// performs its reply, on the connection's event loop (waits are scheduled, never slept).
+private final class LoopbackConnection: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private static let requestTimeout = TimeAmount.seconds(5)
+    private static let neverTimeout = TimeAmount.seconds(10)
+    private let state: LoopbackState
+    private var buffer: [UInt8] = []
+    private var answered = false
+    private var continued = false
+    private var timeout: Scheduled<Void>?
+
+    init(state: LoopbackState) { self.state = state }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let channel = context.channel
+        timeout = context.eventLoop.scheduleTask(in: Self.requestTimeout) { channel.close(promise: nil) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timeout?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !answered else { return }
+        var bytes = unwrapInboundIn(data)
+        buffer += bytes.readBytes(length: bytes.readableBytes) ?? []
+        if buffer.count > 1 << 20 {
+            context.close(promise: nil)
+            return
         }
+        guard let request = parse(context) else { return }
+        answered = true
+        timeout?.cancel()
+        state.log.withLock { $0.append(request) }
+        perform(state.handler(request), on: context.channel)
     }
 
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        guard let request = read(connection) else { return }
-        log.withLock { $0.append(request) }
-        perform(handler(request), on: connection)
-    }
-
-    private func perform(_ reply: Reply, on connection: Int32) {
-        switch reply {
-        case .respond(let status, let headers, let body):
-            send(head(status: status, headers: headers, length: body.count) + body, on: connection)
-        case .delayed(let seconds, let reply):
-            usleep(useconds_t(seconds * 1_000_000))
-            perform(reply, on: connection)
-        case .truncated(let declared, let body):
-            send(head(status: 200, headers: ["Content-Type": "application/json"], length: declared) + body, on: connection)
-        case .unsized(let body):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
-            send(Array(head.utf8) + body, on: connection)
-        case .reset(let declared, let body):
-            send(head(status: 200, headers: ["Content-Type": "application/json"], length: declared) + body, on: connection)
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)  // close with RST instead of FIN
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        case .garbage(let bytes):
-            send(bytes, on: connection)
-        case .endless:
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
-            guard send(Array(head.utf8), on: connection) else { return }
-            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
-            for _ in 0..<(1 << 14) where !stopped.withLock({ $0 }) {
-                guard send(chunk, on: connection) else { return }
-            }
-        case .never:
-            waiting.withLock { $0 += 1 }
-            if !stopped.withLock({ $0 }) { _ = release.wait(timeout: .now() + 10) }
-        }
-    }
-
-    private func head(status: Int, headers: [String: String], length: Int) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) Status\r\nContent-Length: \(length)\r\nConnection: close\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
-        return Array((text + "\r\n").utf8)
-    }
-
-    /// Sends every byte; false when the peer is gone.
-    @discardableResult
-    private func send(_ bytes: [UInt8], on connection: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count <= 0 { return false }
-            offset += count
-        }
-        return true
-    }
-
-    /// Reads one request: head up to the blank line, then `Content-Length` body bytes.
-    private func read(_ connection: Int32) -> Received? {
-        var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let separator: [UInt8] = [13, 10, 13, 10]
-        var headEnd: Int?
-        while headEnd == nil {
-            let count = recv(connection, &chunk, chunk.count, 0)
-            guard count > 0 else { return nil }
-            buffer += chunk[0..<count]
-            headEnd = buffer.firstRange(of: separator)?.lowerBound
-            if buffer.count > 1 << 20 { return nil }
-        }
-        let lines = String(decoding: buffer[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
+    /// The request once all of it has arrived; nil while more bytes are needed.
+    private func parse(_ context: ChannelHandlerContext) -> LoopbackServer.Received? {
+        guard let headEnd = buffer.firstRange(of: [13, 10, 13, 10] as [UInt8])?.lowerBound else { return nil }
+        let lines = String(decoding: buffer[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ")
-        guard requestLine.count >= 2 else { return nil }
+        guard requestLine.count >= 2 else {
+            context.close(promise: nil)
+            return nil
+        }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        if headers["expect"]?.lowercased() == "100-continue" {
-            send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: connection)
+        if headers["expect"]?.lowercased() == "100-continue", !continued {
+            continued = true
+            send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: context.channel)
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
-        var body = Array(buffer[(headEnd! + 4)...])
-        while body.count < length {
-            let count = recv(connection, &chunk, min(chunk.count, length - body.count), 0)
-            guard count > 0 else { return nil }
-            body += chunk[0..<count]
+        let body = Array(buffer[(headEnd + 4)...])
+        guard body.count >= length else { return nil }
+        return LoopbackServer.Received(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
+                                       body: Array(body.prefix(length)))
+    }
+
+    private func perform(_ reply: LoopbackServer.Reply, on channel: any Channel) {
+        switch reply {
+        case .respond(let status, let headers, let body):
+            sendAndClose(Self.head(status: status, headers: headers, length: body.count) + body, on: channel)
+        case .delayed(let seconds, let reply):
+            let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
+            channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
+                connection.value.perform(reply, on: channel)
+            }
+        case .truncated(let declared, let body):
+            sendAndClose(Self.head(status: 200, headers: ["Content-Type": "application/json"], length: declared) + body, on: channel)
+        case .unsized(let body):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
+            sendAndClose(Array(head.utf8) + body, on: channel)
+        case .reset(let declared, let body):
+            let bytes = Self.head(status: 200, headers: ["Content-Type": "application/json"], length: declared) + body
+            channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).whenComplete { _ in
+                // Close with RST instead of FIN.
+                guard let socket = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
+                socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+            }
+        case .garbage(let bytes):
+            sendAndClose(bytes, on: channel)
+        case .endless:
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            send(Array(head.utf8), on: channel)
+            writeEndless(on: channel, remaining: 1 << 14)
+        case .never:
+            let held: Bool = state.stopped.withLock { stopping in
+                guard !stopping.isStopped else { return false }
+                stopping.waiting.append(channel)
+                return true
+            }
+            guard held else {
+                channel.close(promise: nil)
+                return
+            }
+            channel.eventLoop.scheduleTask(in: Self.neverTimeout) { channel.close(promise: nil) }
         }
-        return Received(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+
+    /// 64 KB chunks, each once the one before is written, until the client goes or the server stops.
+    private func writeEndless(on channel: any Channel, remaining: Int) {
+        guard remaining > 0, !state.isStopped else {
+            channel.close(promise: nil)
+            return
+        }
+        let chunk = channel.allocator.buffer(repeating: UInt8(ascii: " "), count: 64 * 1024)
+        let connection = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        channel.writeAndFlush(chunk).whenComplete { result in
+            guard case .success = result else { return }
+            connection.value.writeEndless(on: channel, remaining: remaining - 1)
+        }
+    }
+
+    private func send(_ bytes: [UInt8], on channel: any Channel) {
+        channel.writeAndFlush(channel.allocator.buffer(bytes: bytes), promise: nil)
+    }
+
+    private func sendAndClose(_ bytes: [UInt8], on channel: any Channel) {
+        channel.writeAndFlush(channel.allocator.buffer(bytes: bytes)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private static func head(status: Int, headers: [String: String], length: Int) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) Status\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        return Array((text + "\r\n").utf8)
     }
 }
 
 struct ServerError: Error, CustomStringConvertible {
     let description: String
-    init(_ operation: String) { description = "\(operation) failed: \(String(cString: strerror(errno)))" }
+    init(_ description: String) { self.description = description }
 }
