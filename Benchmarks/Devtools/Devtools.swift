@@ -4,6 +4,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarDevtools
+import LunarHeadlessHost
 import LunarRuntime
 import LunarWeb
 

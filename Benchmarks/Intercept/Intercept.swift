@@ -5,6 +5,7 @@ import CLunar
 import Foundation
 import LunarBridge
 import LunarBundle
+import LunarHeadlessHost
 import LunarIntercept
 import LunarRuntime
 

@@ -10,6 +10,7 @@ import Foundation
 import Glibc
 import LunarBundle
 import LunarHeadless
+import LunarHeadlessHost
 import LunarRuntime
 import LunarUI
 

@@ -8,6 +8,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarHeadless
+import LunarHeadlessHost
 import LunarRuntime
 import LunarUI
 

@@ -4,6 +4,8 @@ import LunarBundle
 import LunarDebug
 import LunarDevServer
 import LunarDevtools
+import LunarHeadlessHost
+import LunarMockAPI
 import LunarRuntime
 import LunarWeb
 

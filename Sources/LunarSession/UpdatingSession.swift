@@ -2,7 +2,8 @@ import Foundation
 import LunarBase
 import LunarBridge
 import LunarBundle
-import LunarDevServer
+import LunarHeadlessHost
+import LunarMockAPI
 import LunarPackaging
 import LunarRuntime
 import LunarStorage

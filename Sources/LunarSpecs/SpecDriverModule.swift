@@ -103,7 +103,7 @@ enum SpecDriverModule {
 
     private static func headless(_ reference: ScreenHostReference) throws -> (ScreenHost, HeadlessRenderer) {
         let host = try reference.required
-        guard let renderer = host.headlessRenderer else { throw LuaError.message("the app runs without a headless renderer") }
+        guard let renderer = HeadlessRenderer.underlying(host.renderer) else { throw LuaError.message("the app runs without a headless renderer") }
         return (host, renderer)
     }
 
@@ -115,12 +115,5 @@ enum SpecDriverModule {
         case .string(let s): .string(s)
         case .style(let style): .table(StyleTable.table(of: style))
         }
-    }
-}
-
-extension ScreenHost {
-    /// The headless renderer the host draws into, if it is one (or wraps one).
-    var headlessRenderer: HeadlessRenderer? {
-        (renderer as? HeadlessRenderer) ?? (renderer as? HeadlessRendering)?.headlessRenderer
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import LunarBundle
-import LunarDevServer
+import LunarMockAPI
 import LunarRuntime
 
 /// Runs a bundle's Lua specs (`spec/**/*_spec.lua`) headless: what `lunar test` does, for any

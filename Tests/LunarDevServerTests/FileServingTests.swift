@@ -40,6 +40,21 @@ import Testing
         }
     }
 
+    /// The dev server mounts the mock API (LunarMockAPITests holds what it answers) under `/api`.
+    @Test func servesTheMockAPIUnderAPI() async throws {
+        let bundle = try TemporaryBundle(["mock-api/GET/items.json": #"[{"id": 1}]"#])
+        defer { bundle.remove() }
+        try await withDevServer(bundle) { server, client in
+            #expect(server.mockAPIURL.absoluteString == server.url.absoluteString + "api")
+            let items = try await client.send("GET", "/api/items")
+            #expect(items.status == 200 && items.text == #"[{"id": 1}]"#)
+            #expect(items.headers[field: "content-type"] == "application/json")
+            #expect(try await client.send("GET", "/api/../manifest.json").status == 400)
+            let index = try JSONValue(parsing: try await client.send("GET", "/").body)
+            #expect(index["mockAPI"] == "/api")
+        }
+    }
+
     @Test func refusesTraversalAbsoluteAndHiddenPaths() async throws {
         let bundle = try TemporaryBundle([".env": "TOKEN=1"])
         defer { bundle.remove() }

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarDevServer
+import LunarMockAPI
 import LunarNetworkLua
 import LunarRuntime
 import LunarTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBundle
 @testable import LunarDevtools
+import LunarHeadlessHost
 import LunarRuntime
 import LunarTestSupport
 import LunarWeb

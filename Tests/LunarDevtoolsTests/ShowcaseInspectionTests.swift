@@ -1,7 +1,8 @@
 import Foundation
 import LunarBundle
-import LunarDevServer
+import LunarMockAPI
 import LunarDevtools
+import LunarHeadlessHost
 import LunarRuntime
 import LunarTestSupport
 import LunarWeb

@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarHeadlessHost
 import LunarIntercept
 import LunarRuntime
 import Testing

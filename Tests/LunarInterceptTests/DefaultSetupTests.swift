@@ -1,4 +1,5 @@
 import LunarBridge
+import LunarHeadlessHost
 import LunarIntercept
 @testable import LunarRuntime
 import Testing

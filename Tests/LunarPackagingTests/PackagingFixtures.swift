@@ -1,6 +1,7 @@
 import Foundation
 import LunarBundle
 import LunarHeadless
+import LunarHeadlessHost
 import LunarPackaging
 import LunarRuntime
 import LunarTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarHeadless
+import LunarHeadlessHost
 import LunarRuntime
 import LunarTestSupport
 import LunarUI

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBridge
 import LunarBundle
+import LunarHeadlessHost
 import LunarRuntime
 import Testing
 import LunarTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarHeadlessHost
 import LunarRuntime
 import Testing
 import LunarTestSupport

@@ -1,5 +1,6 @@
 import LunarBridge
 import LunarBundle
+import LunarHeadlessHost
 import LunarRuntime
 import LunarUI
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarHeadless
+import LunarHeadlessHost
 import LunarRuntime
 import LunarTestSupport
 import LunarUI

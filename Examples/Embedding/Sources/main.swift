@@ -8,6 +8,7 @@ import LunarBridge
 import LunarLuaLSStubs
 import LunarBundle
 import LunarHeadless
+import LunarHeadlessHost
 import LunarRuntime
 import LunarUI
 

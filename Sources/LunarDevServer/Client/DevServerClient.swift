@@ -1,6 +1,7 @@
 import Foundation
 import LunarBase
 import LunarBundle
+import LunarMockAPI
 import NIOCore
 import NIOHTTP1
 import NIOPosix

@@ -1,3 +1,5 @@
+import LunarMockAPI
+
 /// A complete HTTP response read by ``DevServerClient``.
 public struct HTTPReply: Sendable, Hashable {
     /// The status code.

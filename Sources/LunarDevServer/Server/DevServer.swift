@@ -2,6 +2,7 @@ import Foundation
 import LunarServing
 import Hummingbird
 import Logging
+import LunarMockAPI
 import LunarBase
 import NIOCore
 

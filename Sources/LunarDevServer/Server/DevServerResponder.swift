@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import LunarBundle
 import LunarJSON
+import LunarMockAPI
 import NIOCore
 
 /// Answers the dev server's requests: bundle files, the change feed and the mock API.
@@ -15,13 +16,10 @@ struct DevServerResponder: HTTPResponder {
     /// Nil when the server has no change source (`/events` answers 404).
     let feed: ChangeFeed?
 
-    /// Request bodies the mock API accepts.
-    static let maximumBodySize = 16 << 20
-
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
         if path == "/api" || path.hasPrefix("/api/") {
-            return try await mock(request, path: String(path.dropFirst(4)))
+            return try await mockAPI.respond(to: request, path: String(path.dropFirst(4)))
         }
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "\(request.method) \(path): the dev server's files are read-only (the mock API is under /api)")
@@ -42,18 +40,13 @@ struct DevServerResponder: HTTPResponder {
         let manifest = (try? ScriptBundle(directory: root))?.manifest
         var fields: [String: JSONValue] = [
             "files": "/files", "events": feed == nil ? .null : "/events",
-            "mockAPI": hasMockAPI ? "/api" : .null,
+            "mockAPI": mockAPI.hasDirectory ? "/api" : .null,
         ]
         if let manifest {
             fields["name"] = .string(manifest.name)
             fields["version"] = .string(manifest.version)
         }
         return Self.json(.object(fields))
-    }
-
-    private var hasMockAPI: Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: mockAPI.root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private func listing() -> Response {
@@ -102,27 +95,6 @@ struct DevServerResponder: HTTPResponder {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
-    }
-
-    private func mock(_ request: Request, path: String) async throws -> Response {
-        guard hasMockAPI else { return Self.text(.notFound, "this bundle has no mock-api/ directory") }
-        var request = request
-        let body = try await request.collectBody(upTo: Self.maximumBodySize)
-        let mockRequest = MockRequest(
-            method: request.method.rawValue,
-            path: path.isEmpty ? "/" : path,
-            query: request.uri.query,
-            headers: request.headers.map { HeaderField($0.name.canonicalName, $0.value) },
-            body: Array(buffer: body))
-        let answer = await mockAPI.respond(to: mockRequest)
-        var headers = HTTPFields()
-        for field in answer.headers {
-            if let name = HTTPField.Name(field.name) { headers.append(HTTPField(name: name, value: field.value)) }
-        }
-        return Response(
-            status: HTTPResponse.Status(code: answer.status),
-            headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     static func contentType(of path: String) -> String {

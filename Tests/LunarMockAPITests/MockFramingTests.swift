@@ -1,6 +1,6 @@
 import Foundation
 import LunarTestSupport
-import LunarDevServer
+import LunarMockAPI
 import Testing
 
 /// The mock API frames bodies itself: a handler's or sidecar's framing headers that disagree with
@@ -37,7 +37,7 @@ import Testing
     @Test func overHTTPACorrectContentLengthIsServedOnce() async throws {
         let bundle = try TemporaryBundle(["mock-api/GET/exact.lua": #"return function() return { headers = { ["Content-Length"] = "4" }, body = "tiny" } end"#])
         defer { bundle.remove() }
-        try await withDevServer(bundle) { _, client in
+        try await withMockAPIServer(bundle) { _, client in
             let reply = try await withTimeout { try await client.send("GET", "/api/exact") }
             #expect(reply.status == 200 && reply.text == "tiny")
             #expect(reply.headers.filter { $0.name.lowercased() == "content-length" }.map(\.value) == ["4"])

@@ -1,4 +1,4 @@
-import LunarRuntime
+import LunarHeadlessHost
 import Testing
 
 @Suite struct HeadlessCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import LunarRuntime
 import LunarUI
 
 /// The headless loop of `lunar run` and `lunar dev`: prints the first screen, then carries out

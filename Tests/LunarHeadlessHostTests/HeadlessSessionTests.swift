@@ -1,8 +1,29 @@
 import Foundation
 import LunarBundle
+import LunarHeadlessHost
 import LunarRuntime
+import LunarTestSupport
 import Synchronization
 import Testing
+
+/// A screen with a count and a button that adds one.
+private let counterScreen = """
+local ui = require("lunar.ui")
+local screen = { title = "Counter" }
+function screen:load() self.count = 0; loads = (loads or 0) + 1 end
+function screen:render()
+  return ui.Column {
+    ui.Text("Count: " .. self.count),
+    ui.Button { title = "Add", onPress = function() self.count = self.count + 1 end },
+  }
+end
+return screen
+"""
+
+/// A bundle whose one route, `/home`, is the counter screen.
+private func counterBundle() throws -> BundleDirectory {
+    try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": counterScreen])
+}
 
 /// Collects what a session writes.
 private final class Transcript: Sendable {
@@ -26,7 +47,7 @@ private final class Transcript: Sendable {
 /// The headless session (`lunar run` / `lunar dev` without a terminal) driven from a test:
 /// lines and bundle events through one stream, screens and diagnostics into strings.
 @Suite struct HeadlessSessionTests {
-    private func session(_ bundle: TestBundle, keepsGoing: Bool = false) throws -> (HeadlessSession, Transcript, Transcript) {
+    private func session(_ bundle: BundleDirectory, keepsGoing: Bool = false) throws -> (HeadlessSession, Transcript, Transcript) {
         let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
         let output = Transcript(), diagnostics = Transcript()
         return (HeadlessSession(runtime: runtime, keepsGoing: keepsGoing, output: output.sink, diagnostics: diagnostics.sink), output, diagnostics)
@@ -40,7 +61,7 @@ private final class Transcript: Sendable {
     }
 
     @Test func printsTheFirstScreenThenTheScreenAfterEachCommand() async throws {
-        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        let b = try counterBundle()
         defer { b.remove() }
         let (session, output, diagnostics) = try session(b)
         try await session.run(stream([.line("# a comment"), .line(""), .line("tap Add")]))
@@ -50,7 +71,7 @@ private final class Transcript: Sendable {
     }
 
     @Test func snapshotFramesPrintsEachElementsFrame() async throws {
-        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        let b = try counterBundle()
         defer { b.remove() }
         let (session, output, diagnostics) = try session(b)
         try await session.run(stream([.line("snapshot frames"), .line("snapshot")]))
@@ -72,7 +93,7 @@ private final class Transcript: Sendable {
     }
 
     @Test func theFirstFailingCommandEndsARunAndIsReportedOnceInADevSession() async throws {
-        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        let b = try counterBundle()
         defer { b.remove() }
         let (run, output, _) = try session(b)
         let failure = await #expect(throws: HeadlessSession.Failure.self) {
@@ -88,7 +109,7 @@ private final class Transcript: Sendable {
     }
 
     @Test func savedFilesReloadBetweenCommandsAndSayWhatHappened() async throws {
-        let b = try TestBundle(files: ["screens/home.lua": counterScreen])
+        let b = try counterBundle()
         defer { b.remove() }
         let (session, output, diagnostics) = try session(b, keepsGoing: true)
         let (inputs, feed) = AsyncStream<HeadlessSession.Input>.makeStream()

@@ -10,9 +10,9 @@ public enum MockAPIScope {
     /// and no server. Throws ``MockAPIScopeError`` when the server cannot start.
     public static func run<T>(for bundle: ScriptBundle?, _ body: (URL?) async throws -> T) async throws -> T {
         guard let bundle, bundle.mockAPI != nil else { return try await body(nil) }
-        let server: RunningDevServer
+        let server: RunningMockAPIServer
         do {
-            server = try await DevServer(bundleDirectory: bundle.root, configuration: .init(port: 0)).start()
+            server = try await MockAPIServer(root: bundle.root.appendingPathComponent("mock-api")).start()
         } catch {
             throw MockAPIScopeError(message: "cannot serve the mock API: \(error)")
         }
