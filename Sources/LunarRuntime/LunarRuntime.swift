@@ -101,8 +101,8 @@ public actor LunarRuntime {
         if let network = state[extension: ScriptNetwork.self] {
             let directory = options.imageCacheDirectory
                 ?? network.client.configuration.cacheDirectory.deletingLastPathComponent().appendingPathComponent("Images", isDirectory: true)
-            host.imageLoader = ImageLoader(client: network.client, directory: directory,
-                                           memoryLimit: options.imageCacheLimits.memory, diskLimit: options.imageCacheLimits.disk)
+            host.images.loader = ImageLoader(client: network.client, directory: directory,
+                                             memoryLimit: options.imageCacheLimits.memory, diskLimit: options.imageCacheLimits.disk)
         }
         ScriptModules.installScreens(on: state, host: host)
         self.executor = executor

@@ -5,28 +5,18 @@ import LunarNetwork
 import LunarNetworkLua
 import LunarRouter
 
-/// One manifest route as registered: its screen module and its tokens in the host's two
-/// routers (navigation targets and the app's router).
-struct ManifestRoute {
-    let module: String
-    let tokens: [RouteToken]
-}
-
 /// Live reload of `manifest.json`: routes, the API settings and the rest, applied to the
 /// running app (see docs/development.md, "Editing manifest.json").
 extension ScreenHost {
     /// Registers manifest route `pattern` → `module` in both routers.
     func addManifestRoute(_ pattern: String, module: String) throws(BundleError) {
         do {
-            let target = try screenRoutes.add(pattern) { [routeCapture] match in
-                routeCapture.found = (module, match.parameters)
-                return true
-            }
+            let target = try screenRoutes.addTarget(pattern, module: module)
             let app = try router.add(pattern) { [weak self] match in
                 guard let self else { return false }
                 return self.navigate(module: module, target: match.url, parameters: match.parameters, modal: false)
             }
-            manifestRoutes[pattern] = ManifestRoute(module: module, tokens: [target, app])
+            screenRoutes.registered[pattern] = ManifestRoute(module: module, tokens: [target, app])
         } catch {
             throw BundleError("manifest.json: route '\(pattern)': \(error)")
         }
@@ -46,11 +36,11 @@ extension ScreenHost {
         guard check.canOpen(manifest.entry) else {
             throw BundleError("manifest.json: entry '\(manifest.entry)' matches no route (routes: \(manifest.routes.keys.sorted().joined(separator: ", ")))")
         }
-        for (pattern, route) in manifestRoutes.sorted(by: { $0.key < $1.key }) where manifest.routes[pattern] != route.module {
+        for (pattern, route) in screenRoutes.registered.sorted(by: { $0.key < $1.key }) where manifest.routes[pattern] != route.module {
             for token in route.tokens { _ = token.remove() }
-            manifestRoutes[pattern] = nil
+            screenRoutes.registered[pattern] = nil
         }
-        for (pattern, module) in manifest.routes.sorted(by: { $0.key < $1.key }) where manifestRoutes[pattern] == nil {
+        for (pattern, module) in manifest.routes.sorted(by: { $0.key < $1.key }) where screenRoutes.registered[pattern] == nil {
             try addManifestRoute(pattern, module: module)
         }
         bundle.manifest = manifest

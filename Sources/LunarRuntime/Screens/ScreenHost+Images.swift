@@ -3,14 +3,6 @@ import LunarBridge
 import LunarNetwork
 import LunarUI
 
-/// Where one image source stands, shared by every `Image` showing it.
-enum ImageSourceState {
-    case loading
-    /// `file` holds the bytes; `cache` is what onLoad reports (`memory`, `disk`, `none`).
-    case loaded(file: String, bytes: Int, cache: String)
-    case failed(message: String, kind: String?, status: Int?)
-}
-
 /// An `Image` node on a screen: its source, and whether its script has heard how it ended.
 struct ShownImage {
     var source: String
@@ -20,8 +12,7 @@ struct ShownImage {
     var cache: String?
 }
 
-/// Images: `ui.Image`'s `source` (a bundle file, or an http(s) URL loaded through the network
-/// layer's ``ImageLoader`` with its memory and disk caches). The runtime sets `loadState` and
+/// Images: `ui.Image`'s `source`, as ``ImageSources`` knows it. The runtime sets `loadState` and
 /// `imageFile` on the node for the renderer and calls the script's `onLoad`/`onError`.
 extension ScreenHost {
     /// Sets `loadState` and `imageFile` on every image with a source in `element`, starting
@@ -29,8 +20,10 @@ extension ScreenHost {
     func resolveImages(in element: inout Element, path: [Int] = []) -> [(path: [Int], source: String)] {
         var found: [(path: [Int], source: String)] = []
         if element.kind == .image, let source = element.props[.source]?.stringValue, !source.isEmpty {
-            let state = imageState(for: source)
-            switch state {
+            let sourceState = images.state(for: source, in: bundle.root, driver: state.asyncDriver) { [weak self] result in
+                self?.imageLoaded(source, result)
+            }
+            switch sourceState {
             case .loading:
                 element.props[.loadState] = "loading"
             case .loaded(let file, _, _):
@@ -50,82 +43,35 @@ extension ScreenHost {
     /// Keeps the images a render showed under their nodes, forgets sources no screen shows,
     /// and reports to the script the images that were already settled when their node appeared.
     func recordImages(_ found: [(path: [Int], source: String)], on screen: ScreenInstance) {
-        var images: [NodeID: ShownImage] = [:]
+        var shownImages: [NodeID: ShownImage] = [:]
         var settled = false
         for (path, source) in found {
             guard let node = screen.reconciler.node(at: path) else { continue }
             if let known = screen.images[node], known.source == source {
-                images[node] = known
+                shownImages[node] = known
                 continue
             }
             var shown = ShownImage(source: source)
-            switch imageStates[source] {
+            switch images[source] {
             case .loaded(_, _, let cache)?:
                 // A URL another element loaded is in the loader's memory; a bundle file is read as it is.
-                shown.cache = cache == "none" && !Self.isURL(source) ? nil : "memory"
+                shown.cache = cache == "none" && !ImageSources.isURL(source) ? nil : "memory"
                 settled = true
             case .failed?:
                 settled = true
             case .loading?, nil:
                 break
             }
-            images[node] = shown
+            shownImages[node] = shown
         }
-        screen.images = images
+        screen.images = shownImages
         var shownSources: Set<String> = []
         for other in screens.values { for image in other.images.values { shownSources.insert(image.source) } }
-        imageStates = imageStates.filter { shownSources.contains($0.key) }
+        images.keep(only: shownSources)
         if settled, let driver = state.asyncDriver {
             let bound = ExecutorBound(self)
             driver.enqueue { bound.value.reportSettledImages() }
         }
-    }
-
-    /// The state of `source`, starting its load when nothing is known of it.
-    private func imageState(for source: String) -> ImageSourceState {
-        if let known = imageStates[source] { return known }
-        let state = startLoading(source)
-        imageStates[source] = state
-        return state
-    }
-
-    /// Whether `source` is an http(s) URL rather than a bundle path.
-    static func isURL(_ source: String) -> Bool {
-        let lowered = source.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
-    }
-
-    private func startLoading(_ source: String) -> ImageSourceState {
-        let lowered = source.lowercased()
-        if Self.isURL(source) {
-            guard let url = URL(string: source), let loader = imageLoader else {
-                return .failed(message: "'\(source)' is not a URL that can be loaded", kind: "invalidRequest", status: nil)
-            }
-            if let image = loader.cachedImage(for: url) {
-                return .loaded(file: image.file.path, bytes: image.data.count, cache: "memory")
-            }
-            // Counted as work in flight, so `wait` and `lunar test` wait for images too.
-            let driver = state.asyncDriver
-            driver?.beginWork()
-            loader.load(url) { [weak self] result in
-                defer { driver?.endWork() }
-                self?.imageLoaded(source, result)
-            }
-            return .loading
-        }
-        if source.contains("://") || lowered.hasPrefix("data:") {
-            return .failed(message: "image source '\(source)' is neither a bundle file nor an http(s) URL", kind: "invalidRequest", status: nil)
-        }
-        // A bundle file: relative, inside the bundle.
-        let parts = source.split(separator: "/", omittingEmptySubsequences: true)
-        guard !source.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
-            return .failed(message: "image source '\(source)' must be a path inside the bundle", kind: "invalidRequest", status: nil)
-        }
-        let file = bundle.root.appendingPathComponent(parts.joined(separator: "/"))
-        guard let values = try? file.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else {
-            return .failed(message: "the bundle has no file '\(source)'", kind: "notFound", status: nil)
-        }
-        return .loaded(file: file.path, bytes: values.fileSize ?? 0, cache: "none")
     }
 
     /// A load ended: every node showing the source is updated, then its script is told.
@@ -153,10 +99,10 @@ extension ScreenHost {
             }
         }
         guard shown else {
-            imageStates[source] = nil
+            images[source] = nil
             return
         }
-        imageStates[source] = settled
+        images[source] = settled
         reportSettledImages()
     }
 
@@ -168,7 +114,7 @@ extension ScreenHost {
             for (node, image) in screen.images where !image.reported {
                 var payload = LuaTable()
                 payload["source"] = .string(image.source)
-                switch imageStates[image.source] {
+                switch images[image.source] {
                 case .loaded(_, let bytes, let cache)?:
                     payload["cache"] = .string(image.cache ?? cache)
                     payload["bytes"] = .integer(bytes)

@@ -94,8 +94,7 @@ extension ScreenHost {
         if target.hasPrefix("/") || target.contains("://") {
             let url = target
             // A manifest route: push it with the caller's params over the route's.
-            routeCapture.found = nil
-            guard screenRoutes.open(url), let (module, captured) = routeCapture.found else {
+            guard let (module, captured) = screenRoutes.screen(for: url) else {
                 throw LuaError.message("no screen route matches '\(target)'")
             }
             var merged = captured

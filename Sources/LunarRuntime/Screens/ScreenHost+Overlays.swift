@@ -45,10 +45,8 @@ extension ScreenHost {
                 buttons.append(Alert.Button(table[3 + 2 * index].stringValue ?? "OK", role: role))
             }
         }
-        let id = AlertID(nextAlertID)
-        nextAlertID += 1
         let shown = buttons.isEmpty ? [Alert.Button("OK")] : buttons
-        alerts[id] = (spec, shown.count)
+        let id = alerts.add(spec, buttons: shown.count)
         renderer?.showAlert(Alert(id: id, title: title, message: message, buttons: shown))
     }
 
@@ -99,10 +97,9 @@ extension ScreenHost {
         case .alertButton(let id, let index):
             // Only an index of a button the alert showed: any renderer's answer is checked here,
             // and an alert answered out of range stays open for a real answer.
-            guard let shown = alerts[id], (0..<shown.buttons).contains(index) else { return }
-            alerts[id] = nil
+            guard let spec = alerts.answer(id, button: index) else { return }
             do {
-                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(shown.spec.reference), .integer(index + 1)])
+                _ = try state.callHelper(helpers.function("alertButton", in: state), [.reference(spec.reference), .integer(index + 1)])
             } catch {
                 onScriptError(error)
                 renderer.showToast("error: " + error.message)

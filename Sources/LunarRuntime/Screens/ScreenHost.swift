@@ -27,18 +27,14 @@ public final class ScreenHost: RendererDelegate {
     /// The app's router (`lunar.router`), where the navigation routes live.
     let router: Router
     /// Manifest routes only: resolves navigation targets to screen modules.
-    let screenRoutes = Router()
-    let routeCapture = RouteCapture()
-    /// The registrations of each manifest route (pattern → its module and its tokens in
-    /// ``screenRoutes`` and ``router``), so a manifest reload can remove or replace it.
-    var manifestRoutes: [String: ManifestRoute] = [:]
+    let screenRoutes = ScreenRoutes()
     public private(set) var renderer: (any Renderer)?
     var screens: [ScreenID: ScreenInstance] = [:]
     /// Shown screens: the root stack, then one stack per presented modal.
     var stacks: [[ScreenID]] = []
     var nextScreenID = 1
-    var alerts: [AlertID: (spec: LuaTableReference, buttons: Int)] = [:]
-    var nextAlertID = 1
+    /// The alerts shown and not yet answered.
+    var alerts = OpenAlerts()
     var renderScheduled = false
     var rendering = false
     /// Navigation asked for during a transition or render waits here for it to end.
@@ -51,10 +47,8 @@ public final class ScreenHost: RendererDelegate {
     var reloadError: LuaScriptError?
     /// The hook points of every lifecycle step, render and view-model step.
     let interceptors: Interceptors
-    /// Loads `ui.Image` URLs through the network layer, with its caches (nil: URLs fail).
-    var imageLoader: ImageLoader?
-    /// The image sources shown on some screen, and where each stands.
-    var imageStates: [String: ImageSourceState] = [:]
+    /// The image sources shown on some screen, where each stands, and the loader of URL sources.
+    let images = ImageSources()
     /// Scrolls `ui.scrollTo` asked for, sent to the renderer after the render that follows.
     var pendingScrolls: [PendingScroll] = []
     /// Where script errors go besides the screen (an overlay or a toast). Reading it gives the
@@ -127,11 +121,6 @@ extension LuaScriptError {
         guard let location, message.hasPrefix(location.description + ": ") else { return message }
         return String(message.dropFirst(location.description.count + 2))
     }
-}
-
-/// What a manifest route matched: its screen module and parameters.
-final class RouteCapture {
-    var found: (module: String, parameters: [String: RouteValue])?
 }
 
 extension LuaState {
