@@ -223,7 +223,7 @@ let package = Package(
         .target(
             name: "LunarMockAPI",
             dependencies: [
-                "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
+                "LunarBase", "LunarBundle", "LunarBridge", "LunarJSON", "LunarNetwork", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import LunarBase
 import LunarServing
 
 /// A bundle's mock API alone on HTTP: `/api/...` answered by ``MockAPI`` as the dev server
@@ -38,7 +39,7 @@ package struct MockAPIServer: Sendable {
                 onServerRunning: { channel in await onListening(BackgroundServer.url(host: host, channel: channel)) },
                 logger: logger)
             try await app.run()
-        }, stoppedEarly: { MockAPIScopeError(message: "the server stopped before it listened") })
+        }, stoppedEarly: { MessageError("the server stopped before it listened") })
         return RunningMockAPIServer(url: url, task: task)
     }
 }

@@ -159,14 +159,10 @@ public enum BundleSession {
             try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
             return
         }
-        do {
-            try await MockAPIScope.run(for: mockAPI ? bundle : nil) { mockAPI in
-                var options = options
-                if let mockAPI { options.apiBaseURL = mockAPI }
-                try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
-            }
-        } catch let error as MockAPIScopeError {
-            throw MessageError("\(error)")
+        try await MockAPIScope.run(for: mockAPI ? bundle : nil) { mockAPI in
+            var options = options
+            if let mockAPI { options.apiBaseURL = mockAPI }
+            try await run(bundle, options: options, interface: interface, debugPort: debugPort, devtoolsPort: devtoolsPort)
         }
     }
 

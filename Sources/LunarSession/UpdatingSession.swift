@@ -60,9 +60,6 @@ public enum UpdatingSession {
                 if let base = options.apiBaseURL ?? mockAPI { runtimeOptions.apiBaseURL = base }
                 try await runLaunches(updater, builtIn: builtIn.bundle, options: runtimeOptions, interface: interface)
             }
-        } catch let error as MockAPIScopeError {
-            await updater.finish()
-            throw MessageError("\(error)")
         } catch {
             await updater.finish()
             throw error
