@@ -3,7 +3,6 @@ import LunarBundle
 import LunarHeadlessHost
 import LunarRuntime
 import LunarTestSupport
-import Synchronization
 import Testing
 
 /// A screen with a count and a button that adds one.
@@ -25,22 +24,15 @@ private func counterBundle() throws -> BundleDirectory {
     try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": counterScreen])
 }
 
-/// Collects what a session writes.
+/// Collects what a session writes, for a test to wait on.
 private final class Transcript: Sendable {
-    private let text = Mutex("")
-    var value: String { text.withLock { $0 } }
-    var sink: HeadlessSession.Sink { { line in self.text.withLock { $0 += line } } }
+    private let text = Awaited("") { $0 }
+    var value: String { text.read { $0 } }
+    var sink: HeadlessSession.Sink { { line in self.text.update { $0 += line } } }
 
-    /// Returns once the text contains `expected`; fails the test after 10 s.
+    /// Returns once the text contains `expected`; throws after 10 s.
     func wait(for expected: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !value.contains(expected) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for \(expected); got:\n\(value)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await text.wait(for: expected.debugDescription, within: 10) { $0.contains(expected) ? () : nil }
     }
 }
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// A private tmux server (its own socket, no user config) running one program in a detached
 /// session of a fixed size: a terminal a test can type into and read, as a person would.
+///
+/// A control-mode client (`tmux -C`, which leaves the size alone) reports every change of the
+/// pane into an ``Awaited``, so waiting for a screen re-reads it only when something changed.
 public final class TmuxSession {
     /// Where tmux is, or nil when it is not installed.
     public static let executable: URL? = {
@@ -17,11 +20,22 @@ public final class TmuxSession {
         .appendingPathComponent("lunar-tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
     private let target = "demo"
 
+    /// What the control client has reported: how many notifications, and whether it has ended.
+    private struct Notifications: Sendable {
+        var count = 0
+        var ended = false
+    }
+
+    private let notifications = Awaited(Notifications()) { "\($0.count) tmux notifications" }
+    /// The control client's process and the write end of its standard input (closing it detaches).
+    private var control: (pid: pid_t, input: Int32)?
+
     /// Starts `command` in a `width` × `height` session.
     public init(_ command: [String], width: Int, height: Int) throws {
         guard let tmux = Self.executable else { throw TmuxError("tmux is not installed") }
         self.tmux = tmux
         try run(["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)"] + command)
+        try attachControlClient()
     }
 
     deinit {
@@ -35,6 +49,12 @@ public final class TmuxSession {
         _ = try? run(["kill-session", "-t", target])
         _ = try? run(["kill-server"])
         unlink(socket)
+        if let control {
+            close(control.input)
+            var status: Int32 = 0
+            while waitpid(control.pid, &status, 0) < 0, errno == EINTR {}
+            self.control = nil
+        }
     }
 
     /// Sends key names (`Tab`, `Enter`, `Escape`, `BSpace`) as key presses.
@@ -67,8 +87,9 @@ public final class TmuxSession {
         try run(["capture-pane", "-e", "-p", "-t", target])
     }
 
-    /// Polls the screen until `condition` holds and returns that screen; fails with the last
-    /// screen seen when `timeout` passes first.
+    /// Waits until `condition` holds on the screen and returns that screen, reading it again
+    /// after each change the control client reports; fails with the last screen seen when
+    /// `timeout` passes first, or the session ends.
     @discardableResult
     public func waitForScreen(
         _ what: String, timeout: Duration = .seconds(20),
@@ -78,13 +99,67 @@ public final class TmuxSession {
         let deadline = clock.now + timeout
         var screen = try capture()
         while !condition(screen) {
-            guard clock.now < deadline else {
+            // Counted before the capture, so a change during it is not missed.
+            let seen = notifications.read { $0.count }
+            screen = try capture()
+            if condition(screen) { break }
+            let left = deadline - clock.now
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            do {
+                guard seconds > 0, !notifications.read(\.ended) else { throw TimedOut(description: what) }
+                try await notifications.wait(for: "a change of the screen", within: seconds) { $0.count > seen || $0.ended ? () : nil }
+            } catch is TimedOut {
                 throw TmuxError("timed out waiting for \(what); the screen shows:\n\(screen.joined(separator: "\n"))")
             }
-            try await Task.sleep(for: .milliseconds(25))
             screen = try capture()
         }
         return screen
+    }
+
+    /// Attaches a control-mode client that never sizes the window and only reads; each line it
+    /// writes (pane output, a layout change, the session's end) updates ``notifications``.
+    private func attachControlClient() throws {
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        guard pipe(&input) == 0, pipe(&output) == 0 else { throw TmuxError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        let argv = [tmux.path, "-S", socket, "-f", "/dev/null", "-C", "attach-session", "-t", target, "-f", "ignore-size,read-only"]
+        var cArguments = argv.map { strdup($0) }
+        defer { cArguments.forEach { free($0) } }
+        cArguments.append(nil)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, tmux.path, &actions, nil, &cArguments, environ)
+        close(input[0])
+        close(output[1])
+        guard spawned == 0 else {
+            close(input[1])
+            close(output[0])
+            throw TmuxError("cannot run tmux -C: error \(spawned)")
+        }
+        control = (pid, input[1])
+        let notifications = self.notifications
+        let fd = output[0]
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 {
+                    notifications.update { $0.count += 1 }
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            close(fd)
+            notifications.update { $0.ended = true }
+        }.start()
     }
 
     /// Runs tmux with `arguments` and returns what it printed (read only for capture-pane:
