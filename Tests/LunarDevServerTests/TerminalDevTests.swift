@@ -54,26 +54,19 @@ import Testing
         }
         #expect(failed.contains { $0.contains("screens/home.lua:2") }, "the overlay says where, too")
 
-        let log = try await Self.waitForLog(in: temporary) { text in
-            text.contains("reload failed: screens/home.lua:2: ")
-        }
+        // Quit: the log is complete once the UI has exited, and the session ends with it.
+        try tmux.type("q")
+        try await tmux.waitForExit("lunar dev to quit")
+        let log = Self.logs(in: temporary)
+        #expect(log.contains("reload failed: screens/home.lua:2: "))
         #expect(log.contains("serving demo at http://127.0.0.1:"), "the attach hint curses hides is in the log")
         #expect(log.contains("reloaded screens/home.lua"))
         #expect(log.contains("error lunar.session"), "a failure is logged as an error: \(log)")
     }
 
-    /// Polls the UI's log file (`lunar-PID.log` in `directory`) until `condition` holds.
-    private static func waitForLog(in directory: URL, until condition: (String) -> Bool) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        var text = ""
-        while clock.now < deadline {
-            let logs = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasPrefix("lunar-") && $0.hasSuffix(".log") } ?? []
-            text = logs.compactMap { try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined()
-            if condition(text) { return text }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        Issue.record("timed out waiting for the log; it holds:\n\(text)")
-        return text
+    /// The UI's log files (`lunar-PID.log` in `directory`), read once the UI has quit.
+    private static func logs(in directory: URL) -> String {
+        let logs = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasPrefix("lunar-") && $0.hasSuffix(".log") } ?? []
+        return logs.compactMap { try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined()
     }
 }

@@ -116,6 +116,13 @@ public final class TmuxSession {
         return screen
     }
 
+    /// Waits until the session's program has exited: the session ends with it, and so does
+    /// the control client. Throws ``TimedOut`` after `timeout`.
+    public func waitForExit(_ what: String, timeout: Duration = .seconds(20)) async throws {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        try await notifications.wait(for: what, within: seconds) { $0.ended ? () : nil }
+    }
+
     /// Attaches a control-mode client that never sizes the window and only reads; each line it
     /// writes (pane output, a layout change, the session's end) updates ``notifications``.
     private func attachControlClient() throws {
