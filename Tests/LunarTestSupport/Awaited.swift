@@ -3,8 +3,8 @@ import Synchronization
 /// State that arrives from another thread (a process's output, a socket's messages) and that a
 /// test waits on with a deadline: every ``update(_:)`` retries the waiters, so nothing polls.
 ///
-/// The one waiting mechanism of the test clients (`LiveProcess`, the web tests' page client,
-/// the debugger tests' DAP client).
+/// The one waiting mechanism of the tests (`LiveProcess`, `TmuxSession`'s screens, the web
+/// tests' page client, the debugger tests' DAP client, the headless session's transcript).
 public final class Awaited<State: Sendable>: Sendable {
     private struct Waiter {
         var id: Int
