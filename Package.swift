@@ -28,7 +28,7 @@
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
-//   LunarDebug -> LunarRuntime, LunarBridge            -- the Debug Adapter Protocol server (`--debug PORT`)
+//   LunarDebug -> LunarRuntime, LunarBridge, LunarJSON, LunarServing, LunarBase + NIOCore -- the Debug Adapter Protocol server (`--debug PORT`) on a ChannelServer
 //   LunarDevtools -> LunarRuntime, LunarWeb               -- the inspector behind /devtools and `--devtools`
 //   LunarSession -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
 //   lunar (LunarCLI) -> LunarSession + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
@@ -326,7 +326,10 @@ let package = Package(
         // (breakpoints that survive hot reload, steps, variables, evaluation).
         .target(
             name: "LunarDebug",
-            dependencies: ["LunarRuntime", "LunarBridge", "LunarJSON", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LunarBase", "LunarRuntime", "LunarBridge", "LunarJSON", "LunarServing",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // The inspector (`/devtools` beside a web app, `--devtools` for a terminal or headless
@@ -386,14 +389,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "LunarStorageLuaTests", dependencies: ["LunarStorageLua", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarJSONTests", dependencies: ["LunarJSON"], swiftSettings: strict),
+        .testTarget(name: "LunarStorageTests", dependencies: ["LunarStorage", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
+        // The headless renderer driven by hand-built trees, without the runtime.
+        .testTarget(name: "LunarHeadlessTests", dependencies: ["LunarHeadless", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
+        // The bundle's checks (BridgeAPI.version from the runtime is what a manifest is checked against).
+        .testTarget(name: "LunarBundleTests", dependencies: ["LunarBundle", "LunarRuntime", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarNetworkTests",
-            dependencies: ["LunarNetwork", "LunarStorage", "LunarSignals", "LunarJSON", "LunarTestSupport"],
+            dependencies: ["LunarNetwork", "LunarSignals", "LunarJSON", "LunarTestSupport"],
             swiftSettings: strict
         ),
-        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarHeadless", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarUITests", dependencies: ["LunarUI", "LunarLayout", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarCLITests", dependencies: ["LunarCLI", "EmbeddingExample", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarDevServerTests", dependencies: ["LunarDevServer", "LunarMockAPI", "LunarBase", "LunarBundle", "LunarBridge", "LunarRuntime", "LunarNetworkLua", "LunarCLI", "LunarJSON", "LunarTestSupport"], swiftSettings: strict),
         // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.

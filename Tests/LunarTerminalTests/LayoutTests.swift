@@ -1,3 +1,4 @@
+import LunarTestSupport
 import LunarUI
 import Testing
 

@@ -67,13 +67,6 @@ final class TerminalHarness {
     var frame: TerminalFrame { renderer.layOutFrame() }
 }
 
-/// A style checked from script-like keys and values, as a prop value.
-func style(_ entries: KeyValuePairs<String, StyleInput>) -> PropValue {
-    var style = Style()
-    for (key, value) in entries { try! style.set(key, value) }
-    return .style(style)
-}
-
 extension Element {
     /// This element with `style`.
     func styled(_ entries: KeyValuePairs<String, StyleInput>) -> Element {

@@ -7,6 +7,11 @@ public func makeTemporaryDirectory(_ prefix: String = "lunar-test") throws -> UR
     return url
 }
 
+/// A fresh, empty folder under the temporary directory for one test; the temporary directory itself if none can be made.
+public func temporaryFolder() -> URL {
+    (try? makeTemporaryDirectory("lunar-tests")) ?? FileManager.default.temporaryDirectory
+}
+
 /// A bundle directory a test writes: files by bundle path, in a fresh temporary directory.
 /// Every test target that needs a bundle on disk builds on this one writer.
 public struct BundleDirectory: Sendable {

@@ -1,13 +1,7 @@
 import LunarLayout
+import LunarTestSupport
 import LunarUI
 import Testing
-
-/// A style checked from script-like keys and values.
-func style(_ entries: KeyValuePairs<String, StyleInput>) -> PropValue {
-    var style = Style()
-    for (key, value) in entries { try! style.set(key, value) }
-    return .style(style)
-}
 
 /// An element of `kind` with a style.
 private func styled(_ kind: ElementKind, _ style: PropValue, id: String? = nil, props: Props = [:], _ children: [Element] = []) -> Element {

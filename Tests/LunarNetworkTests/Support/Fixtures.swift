@@ -2,11 +2,6 @@ import Foundation
 import LunarNetwork
 import LunarTestSupport
 
-/// A fresh, empty folder under the temporary directory for one test.
-func temporaryFolder() -> URL {
-    (try? makeTemporaryDirectory("lunar-tests")) ?? FileManager.default.temporaryDirectory
-}
-
 /// A clock the test moves by hand, so cache expiry needs no waiting.
 @MainActor
 final class VirtualClock {

@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarStorage
+import LunarTestSupport
 import Testing
 
 @Suite struct KeyValueStoreTests {

@@ -1,4 +1,5 @@
 import LunarHeadless
+import LunarTestSupport
 import LunarUI
 import Testing
 

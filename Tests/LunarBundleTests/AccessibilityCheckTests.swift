@@ -7,7 +7,7 @@ import Testing
 /// `lunar check` warns, with file:line, about pressable elements a screen reader cannot name.
 @Suite struct AccessibilityCheckTests {
     @Test func warnsAboutUnnamedPressablesWithoutFailing() throws {
-        let bundle = try TestBundle(files: ["screens/home.lua": """
+        let bundle = try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": """
             local ui = require("lunar.ui")
             local screen = {}
             function screen:render()
