@@ -1,15 +1,12 @@
 import Foundation
 import LunarBridge
 import LunarJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOCore
 
-/// One attached client: its thread reads requests and answers those that need no Lua at once
-/// (so `pause` and the steps work while Lua runs or is stopped); the rest run as debugger jobs
-/// on the executor, which answer from there.
+/// One attached client: its channel's handler (``DAPChannelHandler``) reads requests and
+/// answers those that need no Lua at once, on the event loop (so `pause` and the steps work
+/// while Lua runs or is stopped); the rest run as debugger jobs on the executor, which answer
+/// from there.
 ///
 /// Until the client has sent the server's token in `attach`, only `initialize` is answered: any
 /// other request, a wrong token, or no `attach` within ``attachSeconds``, drops it, and the
@@ -25,70 +22,39 @@ final class DebugClient: Sendable {
         self.connection = connection
     }
 
-    /// Reads until the client goes, it disconnects, or it sends bytes that are not DAP.
-    func run() {
-        var reader = DAPFrameReader()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var authorized = false
-        var initialized = false
-        // A deadline from the connection's start, not a timeout per read: a client that sends a
-        // byte now and then must not hold the one slot without the token.
-        let attachDeadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.attachSeconds) * 1_000_000_000
-        reading: while true {
-            if !authorized {
-                let now = DispatchTime.now().uptimeNanoseconds
-                guard now < attachDeadline else {
-                    DebugServer.logger.warning("debugger: a client sent no attach with the token within \(Self.attachSeconds) s; it is dropped")
-                    break
-                }
-                Self.setReadTimeout(connection.socket, nanoseconds: attachDeadline - now)
-            }
-            let n = buffer.withUnsafeMutableBytes { recv(connection.socket, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0, !authorized, errno == EAGAIN || errno == EWOULDBLOCK { continue }  // the deadline above says so
-            guard n > 0 else { break }
-            reader.append(buffer[0..<n])
-            while true {
-                let body: Data?
-                do {
-                    body = try reader.next()
-                } catch {
-                    DebugServer.logger.warning("debugger: refused a malformed message (\(error)); the client is dropped and its breakpoints removed")
-                    break reading
-                }
-                guard let body else { break }
-                let request: DAPRequest
-                do {
-                    request = try DAPRequest(body: body)
-                } catch {
-                    DebugServer.logger.warning("debugger: refused a message that is not a DAP request (\(error)): \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)")
-                    guard authorized else { break reading }
-                    connection.event("output", ["category": "important", "output": .string("lunar: refused a message that is not a DAP request (\(error))\n")])
-                    continue
-                }
-                let command: DAPCommand
-                do {
-                    command = try request.decode()
-                } catch {
-                    connection.respond(to: request, success: false, message: error.message)
-                    guard authorized else { break reading }
-                    continue
-                }
-                if !authorized {
-                    switch admit(request, command, initialized: &initialized) {
-                    case .waiting: continue
-                    case .admitted:
-                        authorized = true
-                        Self.setReadTimeout(connection.socket, nanoseconds: 0)
-                        server.debugger.submit { $0.attach() }
-                        continue
-                    case .refused: break reading
-                    }
-                }
-                if !handle(request, command) { break reading }
+    /// What one read request does to the reading: go on, or end the client.
+    enum Outcome { case reading, ending }
+
+    /// One complete message body, on the event loop; `authorized` and `initialized` are the
+    /// reader's, kept from message to message.
+    func receive(_ body: Data, authorized: inout Bool, initialized: inout Bool) -> Outcome {
+        let request: DAPRequest
+        do {
+            request = try DAPRequest(body: body)
+        } catch {
+            DebugServer.logger.warning("debugger: refused a message that is not a DAP request (\(error)): \(String(decoding: body.prefix(120), as: UTF8.self).debugDescription)")
+            guard authorized else { return .ending }
+            connection.event("output", ["category": "important", "output": .string("lunar: refused a message that is not a DAP request (\(error))\n")])
+            return .reading
+        }
+        let command: DAPCommand
+        do {
+            command = try request.decode()
+        } catch {
+            connection.respond(to: request, success: false, message: error.message)
+            return authorized ? .reading : .ending
+        }
+        if !authorized {
+            switch admit(request, command, initialized: &initialized) {
+            case .waiting: return .reading
+            case .admitted:
+                authorized = true
+                server.debugger.submit { $0.attach() }
+                return .reading
+            case .refused: return .ending
             }
         }
-        end()
+        return handle(request, command) ? .reading : .ending
     }
 
     private enum Admission { case waiting, admitted, refused }
@@ -116,14 +82,6 @@ final class DebugClient: Sendable {
             connection.respond(to: request, success: false, message: "lunar's debugger answers nothing before \"attach\" with its token")
             return .refused
         }
-    }
-
-    /// 0 waits for ever.
-    private static func setReadTimeout(_ socket: Int32, nanoseconds: UInt64) {
-        // At least a microsecond when a wait is meant: a zeroed timeval means no timeout.
-        let micro = nanoseconds == 0 ? 0 : max(1, nanoseconds / 1_000)
-        var timeout = timeval(tv_sec: Int(micro / 1_000_000), tv_usec: Int(micro % 1_000_000))
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Closes the connection; the server detaches the debugger (first, so a client that

@@ -1,8 +1,11 @@
 import Foundation
 import Logging
+import LunarBase
 import LunarBridge
 import LunarJSON
 import LunarRuntime
+import LunarServing
+import NIOCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -30,10 +33,11 @@ import Darwin
 /// disconnects, or sends bytes that are not DAP, is dropped: every breakpoint goes with it and
 /// a stopped app goes on. Breakpoints are bound by file and line, so they survive hot reload.
 ///
-/// Threading: the listener and each client have a thread of their own (a reader and a writer:
-/// nothing sent to a client blocks the executor; a client that stops reading is dropped when its
-/// bounded queue is full); the work on Lua runs on the runtime's executor, or, while the app is
-/// stopped at a breakpoint, in the stop itself.
+/// Threading: the listener and the client are SwiftNIO channels (LunarServing's
+/// ``ChannelServer``), read and written on their event loop: nothing sent to a client blocks the
+/// executor, and a client that stops reading is dropped when its bounded queue is full. The work
+/// on Lua runs on the runtime's executor, or, while the app is stopped at a breakpoint, in the
+/// stop itself.
 public final class DebugServer: Sendable {
     /// The port it listens on (the one asked for, or the one picked for 0).
     public let port: Int
@@ -45,13 +49,13 @@ public final class DebugServer: Sendable {
     let debugger: LuaDebugger
     let paths: BundlePaths
     let book = BreakpointBook()
-    private let listener: Int32
+    private let listener: ChannelServer
     private let client = Mutex<DebugClient?>(nil)
     private let stopped = Mutex(false)
     static let logger = Logger(label: "lunar.debug")
 
-    private init(port: Int, host: String, token: String, listener: Int32, debugger: LuaDebugger, paths: BundlePaths) {
-        self.port = port
+    private init(host: String, token: String, listener: ChannelServer, debugger: LuaDebugger, paths: BundlePaths) {
+        port = listener.port
         self.host = host
         self.token = token
         self.listener = listener
@@ -66,15 +70,20 @@ public final class DebugServer: Sendable {
     ///     the token run code in the app (evaluate runs Lua).
     ///   - token: the token clients must send (``token``); nil makes a random one. At least 16
     ///     characters, printable ASCII without spaces.
-    /// - Throws: ``DebugServerError`` when the address cannot be used or the token is too weak.
+    /// - Throws: `MessageError` when the address cannot be used or the token is too weak.
     public static func start(runtime: LunarRuntime, port: Int, host: String = "127.0.0.1", token: String? = nil) async throws -> DebugServer {
-        if let token, let problem = tokenProblem(token) { throw DebugServerError(problem) }
-        let token = token ?? randomToken()
-        let listener = try openListener(host: host, port: port)
+        if let token, let problem = tokenProblem(token) { throw MessageError(problem) }
+        let token = token ?? LunarBase.randomToken()
+        // Connections accepted before the server below exists are refused (it is set right after).
+        let accepting = PendingServer()
+        let listener = try await openListener(host: host, port: port) { channel in
+            accepting.server?.accept(channel) ?? channel.close()
+        }
         let executor = runtime.executor
         let debugger = await runtime.withHost { _, state in LuaDebugger(state: state, executor: executor) }
-        let server = DebugServer(port: listener.port, host: host, token: token, listener: listener.socket, debugger: debugger,
+        let server = DebugServer(host: host, token: token, listener: listener, debugger: debugger,
                                  paths: BundlePaths(root: await runtime.bundle.root))
+        accepting.set(server)
         debugger.onEvent = { [weak server] event in server?.forward(event) }
         // What the app prints, and what it logs through lunar.log, reaches the client's console.
         await runtime.withHost { _, state in
@@ -94,7 +103,6 @@ public final class DebugServer: Sendable {
             }
         }
         await runtime.observeReloads { [weak server] _ in server?.reloaded() }
-        Thread.detachNewThread { server.acceptLoop() }
         return server
     }
 
@@ -106,8 +114,7 @@ public final class DebugServer: Sendable {
             return !wasStopped
         }
         guard first else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.close()
         if let current = client.withLock({ $0 }) {
             current.connection.event("terminated")
             current.end()
@@ -129,73 +136,39 @@ public final class DebugServer: Sendable {
         return nil
     }
 
-    /// 128 random bits, as hex.
-    static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
-
     /// Whether `candidate` is the token (compared in time independent of where it differs).
-    func accepts(token candidate: String) -> Bool {
-        let a = Array(token.utf8), b = Array(candidate.utf8)
-        var difference = a.count ^ b.count
-        for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
-        return difference == 0
-    }
+    func accepts(token candidate: String) -> Bool { equalInConstantTime(candidate, token) }
 
     // MARK: Listening
 
-    private static func openListener(host: String, port: Int) throws -> (socket: Int32, port: Int) {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw DebugServerError("cannot open a socket for the debugger") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1, (0...65535).contains(port) else {
-            close(fd)
-            throw DebugServerError("the debugger's address \(host):\(port) is not an IPv4 address and port")
+    private static func openListener(host: String, port: Int, accept: @escaping @Sendable (any Channel) -> EventLoopFuture<Void>) async throws -> ChannelServer {
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1, (0...65535).contains(port) else {
+            throw MessageError("the debugger's address \(host):\(port) is not an IPv4 address and port")
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            return try await ChannelServer.bind(host: host, port: port, initializeConnection: accept).get()
+        } catch {
+            throw MessageError("the debugger cannot listen on \(host):\(port): \(error)")
         }
-        guard bound == 0, listen(fd, 4) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw DebugServerError("the debugger cannot listen on \(host):\(port): \(reason)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    private func acceptLoop() {
-        while !stopped.withLock({ $0 }) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            let accepted = client.withLock { current -> DebugClient? in
-                guard current == nil else { return nil }
-                let next = DebugClient(server: self, connection: DAPConnection(socket: connection))
-                current = next
-                return next
-            }
-            guard let accepted else {
-                Self.logger.warning("debugger: refused a second client (one is attached)")
-                close(connection)
-                continue
-            }
-            // The debugger attaches once the client has sent the token (DebugClient.run).
-            Thread.detachNewThread { accepted.run() }
+    /// A new connection (on its event loop): the client, unless one is attached already.
+    private func accept(_ channel: any Channel) -> EventLoopFuture<Void> {
+        guard !stopped.withLock({ $0 }) else { return channel.close() }
+        let accepted = client.withLock { current -> DebugClient? in
+            guard current == nil else { return nil }
+            let next = DebugClient(server: self, connection: DAPConnection(channel: channel))
+            current = next
+            return next
+        }
+        guard let accepted else {
+            Self.logger.warning("debugger: refused a second client (one is attached)")
+            return channel.close()
+        }
+        // The debugger attaches once the client has sent the token (DebugClient.receive).
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(DAPChannelHandler(client: accepted))
         }
     }
 
@@ -261,8 +234,13 @@ public final class DebugServer: Sendable {
     }
 }
 
-/// The debugger's address cannot be used.
-public struct DebugServerError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
+/// The server a listener hands its connections to, once it exists (held weakly: the listener
+/// must not keep a server that was let go of).
+private final class PendingServer: Sendable {
+    private struct Weak { weak var server: DebugServer? }
+    private let slot = Mutex(Weak())
+
+    var server: DebugServer? { slot.withLock { $0.server } }
+
+    func set(_ server: DebugServer) { slot.withLock { $0.server = server } }
 }
