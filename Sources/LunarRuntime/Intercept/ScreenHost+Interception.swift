@@ -72,7 +72,7 @@ extension ScreenHost {
     /// The open screen whose instance is the table at `pointer` (its ``LuaStack/identity(at:)``).
     func screenID(ofInstanceAt pointer: UnsafeRawPointer) -> ScreenID? {
         let stack = state.stack
-        for (id, screen) in screens {
+        for (id, screen) in screens.byID {
             screen.instance.push(to: stack)
             let found = stack.identity(at: -1) == pointer
             stack.pop()

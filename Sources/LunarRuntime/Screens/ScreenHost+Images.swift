@@ -66,7 +66,7 @@ extension ScreenHost {
         }
         screen.images = shownImages
         var shownSources: Set<String> = []
-        for other in screens.values { for image in other.images.values { shownSources.insert(image.source) } }
+        for other in screens.byID.values { for image in other.images.values { shownSources.insert(image.source) } }
         images.keep(only: shownSources)
         if settled, let driver = state.asyncDriver {
             let bound = ExecutorBound(self)
@@ -89,7 +89,7 @@ extension ScreenHost {
             props[.loadState] = "failed"
         }
         var shown = false
-        for screen in screens.values {
+        for screen in screens.byID.values {
             for (node, image) in screen.images where image.source == source {
                 shown = true
                 if let mutation = screen.reconciler.updateProps(props, of: node) {
@@ -110,7 +110,7 @@ extension ScreenHost {
     /// has not heard of it, then re-renders.
     func reportSettledImages() {
         var calls: [(screen: ScreenInstance, node: NodeID, event: EventName, payload: LuaTable)] = []
-        for screen in screens.values {
+        for screen in screens.byID.values {
             for (node, image) in screen.images where !image.reported {
                 var payload = LuaTable()
                 payload["source"] = .string(image.source)

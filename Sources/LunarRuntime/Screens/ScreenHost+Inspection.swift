@@ -18,7 +18,7 @@ extension ScreenHost {
 
     /// The shown screens, bottom first (the root stack, then each modal stack).
     package var shownScreens: [ShownScreen] {
-        stacks.flatMap { $0 }.compactMap { id in
+        screens.stacks.flatMap { $0 }.compactMap { id in
             screens[id].map { ShownScreen(id: id, module: $0.module, title: $0.title, modal: $0.modal) }
         }
     }

@@ -114,8 +114,7 @@ extension ScreenHost {
     func show(module: String, target: String, params: LuaValue, modal: Bool) {
         operationDepth += 1
         defer { operationDepth -= 1 }
-        let id = ScreenID(nextScreenID)
-        nextScreenID += 1
+        let id = screens.newID()
         let instance: LuaTableReference
         do {
             instance = try state.callHelper(helpers.function("instantiate", in: state), [.string(module)])[0].tableReference()
@@ -125,7 +124,7 @@ extension ScreenHost {
             state.stack.pushNewTable()
             let placeholder = LuaTableReference(reference: state.stack.popReference())
             let screen = ScreenInstance(id: id, module: module, target: target, instance: placeholder, modal: modal)
-            screens[id] = screen
+            screens.open(screen)
             present(screen, error: error)
             return
         } catch {
@@ -133,7 +132,7 @@ extension ScreenHost {
         }
         let screen = ScreenInstance(id: id, module: module, target: target, instance: instance, modal: modal)
         screen.params = params
-        screens[id] = screen
+        screens.open(screen)
         let covered = visibleScreen.flatMap { screens[$0] }
 
         // bindViewModel and configNavigation come from the default setup, an after-load hook.
@@ -160,13 +159,8 @@ extension ScreenHost {
     }
 
     func reveal(_ screen: ScreenInstance) {
-        if screen.modal || stacks.isEmpty {
-            stacks.append([screen.id])
-            if screen.modal { renderer?.present(screen.id, title: screen.title) } else { renderer?.push(screen.id, title: screen.title) }
-        } else {
-            stacks[stacks.count - 1].append(screen.id)
-            renderer?.push(screen.id, title: screen.title)
-        }
+        screens.reveal(screen)
+        if screen.modal { renderer?.present(screen.id, title: screen.title) } else { renderer?.push(screen.id, title: screen.title) }
         onContentChange?()
     }
 
@@ -187,23 +181,22 @@ extension ScreenHost {
     public func dismiss() -> Bool { performReporting(.dismiss) }
 
     func backNow() -> Bool {
-        guard let top = stacks.last else { return false }
+        guard let top = screens.stacks.last else { return false }
         if top.count > 1 { return popNow() }
-        if stacks.count > 1 { return dismissNow() }
+        if screens.stacks.count > 1 { return dismissNow() }
         return false
     }
 
     func popNow() -> Bool {
         operationDepth += 1
         defer { operationDepth -= 1 }
-        guard var top = stacks.last, top.count > 1, let leaving = screens[top.last!] else {
-            return stacks.count > 1 ? dismissNow() : false
+        guard let top = screens.stacks.last, top.count > 1, let leaving = screens[top.last!] else {
+            return screens.stacks.count > 1 ? dismissNow() : false
         }
         let uncovered = screens[top[top.count - 2]]
         _ = lifecycle(leaving, "willDisappear")
         if let uncovered { _ = lifecycle(uncovered, "willAppear") }
-        top.removeLast()
-        stacks[stacks.count - 1] = top
+        screens.popTop()
         renderer?.pop(leaving.id)
         _ = lifecycle(leaving, "didDisappear")
         if let uncovered { _ = lifecycle(uncovered, "didAppear") }
@@ -216,12 +209,12 @@ extension ScreenHost {
     func dismissNow() -> Bool {
         operationDepth += 1
         defer { operationDepth -= 1 }
-        guard stacks.count > 1, let modal = stacks.last else { return false }
+        guard screens.stacks.count > 1, let modal = screens.stacks.last else { return false }
         let leaving = modal.compactMap { screens[$0] }
-        let uncovered = stacks[stacks.count - 2].last.flatMap { screens[$0] }
+        let uncovered = screens.stacks[screens.stacks.count - 2].last.flatMap { screens[$0] }
         if let top = leaving.last { _ = lifecycle(top, "willDisappear") }
         if let uncovered { _ = lifecycle(uncovered, "willAppear") }
-        stacks.removeLast()
+        screens.dismissTop()
         renderer?.dismiss(modal[0])
         if let top = leaving.last { _ = lifecycle(top, "didDisappear") }
         if let uncovered { _ = lifecycle(uncovered, "didAppear") }
@@ -238,6 +231,6 @@ extension ScreenHost {
         for binding in screen.bindings.values { disposeBinding(binding) }
         screen.bindings = [:]
         _ = try? state.callHelper(helpers.function("close", in: state), [.reference(screen.instance.reference)])
-        screens[screen.id] = nil
+        screens.close(screen.id)
     }
 }

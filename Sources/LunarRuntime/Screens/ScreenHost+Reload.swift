@@ -22,13 +22,13 @@ extension ScreenHost {
         operationDepth += 1
         defer { operationDepth -= 1 }
         reloadError = errors.first ?? stillFailing
-        for screen in screens.values.sorted(by: { $0.id < $1.id }) where resets.contains(screen.module) {
+        for screen in screens.byID.values.sorted(by: { $0.id < $1.id }) where resets.contains(screen.module) {
             remount(screen)
         }
         if !report.reloaded.isEmpty {
             let modules = LuaValue.table(LuaTable(array: report.reloaded.map(LuaValue.string)))
             let affectedList = LuaValue.table(LuaTable(array: affected.map(LuaValue.string)))
-            for screen in screens.values.sorted(by: { $0.id < $1.id }) where screen.loaded {
+            for screen in screens.byID.values.sorted(by: { $0.id < $1.id }) where screen.loaded {
                 // A remounted screen has just been bound from scratch.
                 if !resets.contains(screen.module), usesAny(of: affectedList, screen) { rebind(screen) }
                 lifecycle(screen, "reloaded", modules)

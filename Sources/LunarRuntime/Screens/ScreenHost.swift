@@ -29,10 +29,8 @@ public final class ScreenHost: RendererDelegate {
     /// Manifest routes only: resolves navigation targets to screen modules.
     let screenRoutes = ScreenRoutes()
     public private(set) var renderer: (any Renderer)?
-    var screens: [ScreenID: ScreenInstance] = [:]
-    /// Shown screens: the root stack, then one stack per presented modal.
-    var stacks: [[ScreenID]] = []
-    var nextScreenID = 1
+    /// The open screens and the stacks they are shown in.
+    var screens = OpenScreens()
     /// The alerts shown and not yet answered.
     var alerts = OpenAlerts()
     var renderScheduled = false
@@ -102,7 +100,7 @@ public final class ScreenHost: RendererDelegate {
     }
 
     /// The visible screen.
-    public var visibleScreen: ScreenID? { stacks.last?.last }
+    public var visibleScreen: ScreenID? { screens.visible }
 
     /// The navigation stack, bottom first: module names and whether presented.
     public var stackDescription: [(module: String, title: String?, modal: Bool)] {
