@@ -9,37 +9,37 @@ import LunarUI
 extension ScreenHost {
     /// Re-renders after the current job (coalesced): called when Lua ran.
     func scheduleRender() {
-        guard operationDepth == 0, !rendering, !renderScheduled, renderer != nil, let driver = state.asyncDriver else { return }
-        renderScheduled = true
+        guard operationDepth == 0, !renderPass.isRunning, !renderPass.isScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        renderPass.isScheduled = true
         let bound = ExecutorBound(self)
         driver.enqueue { bound.value.flushRender() }
     }
 
     /// Runs a pending re-render now (the headless driver calls this before a snapshot).
     public func flushRender() {
-        guard renderScheduled else { return }
-        renderScheduled = false
+        guard renderPass.isScheduled else { return }
+        renderPass.isScheduled = false
         renderVisible()
     }
 
     /// Renders every visible screen (the top of each stack is enough: covered
     /// screens render again when they are uncovered).
     public func renderVisible() {
-        renderScheduled = false
+        renderPass.isScheduled = false
         defer { sendPendingScrolls() }
         guard let id = visibleScreen, let screen = screens[id] else { return }
         render(screen)
     }
 
     func render(_ screen: ScreenInstance) {
-        guard screen.loaded, !rendering else { return }
+        guard screen.loaded, !renderPass.isRunning else { return }
         // Navigation that render() asks for waits until it has been drawn.
         navigation.holding { renderHeld(screen) }
     }
 
     func renderHeld(_ screen: ScreenInstance) {
-        rendering = true
-        defer { rendering = false }
+        renderPass.isRunning = true
+        defer { renderPass.isRunning = false }
         let stack = state.stack
         let base = stack.top
         defer { stack.setTop(base) }

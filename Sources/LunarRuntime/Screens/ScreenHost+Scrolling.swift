@@ -22,17 +22,14 @@ extension ScreenHost {
         }
         let horizontal = screen.reconciler.props(of: node)?[.horizontal]?.boolValue ?? false
         let target: ScrollTarget = toEnd ? .end : .offset((horizontal ? x : y) ?? 0)
-        pendingScrolls.append(PendingScroll(screen: id, node: node, target: target, animated: animated))
+        renderPass.queue(PendingScroll(screen: id, node: node, target: target, animated: animated))
         scheduleRender()
         return nil
     }
 
     /// Sends the queued scrolls to the renderer (after a render, or when no render is due).
     func sendPendingScrolls() {
-        guard !pendingScrolls.isEmpty else { return }
-        let pending = pendingScrolls
-        pendingScrolls = []
-        for scroll in pending where screens[scroll.screen] != nil {
+        for scroll in renderPass.takeScrolls() where screens[scroll.screen] != nil {
             renderer?.scroll(scroll.node, to: scroll.target, animated: scroll.animated, on: scroll.screen)
         }
     }

@@ -33,8 +33,8 @@ public final class ScreenHost: RendererDelegate {
     var screens = OpenScreens()
     /// The alerts shown and not yet answered.
     var alerts = OpenAlerts()
-    var renderScheduled = false
-    var rendering = false
+    /// Whether a render is queued or running, and the scrolls waiting for the next one.
+    var renderPass = RenderPass()
     /// Navigation asked for during a transition or render waits here for it to end.
     let navigation = NavigationQueue()
     /// Host operations (navigation, event dispatch) render explicitly when
@@ -47,8 +47,6 @@ public final class ScreenHost: RendererDelegate {
     let interceptors: Interceptors
     /// The image sources shown on some screen, where each stands, and the loader of URL sources.
     let images = ImageSources()
-    /// Scrolls `ui.scrollTo` asked for, sent to the renderer after the render that follows.
-    var pendingScrolls: [PendingScroll] = []
     /// Where script errors go besides the screen (an overlay or a toast). Reading it gives the
     /// handler and the ``scriptErrorObserver`` together.
     public var onScriptError: (LuaScriptError) -> Void {
