@@ -408,7 +408,7 @@ let package = Package(
         // The debugger: its DAP server driven by a small client, in process and through `lunar dev --debug`.
         .testTarget(
             name: "LunarDebugTests",
-            dependencies: ["LunarDebug", "LunarBridge", "LunarCLI", "LunarTestSupport"],
+            dependencies: ["LunarDebug", "LunarBase", "LunarBridge", "LunarCLI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 
 /// The Debug Adapter Protocol's framing: `Content-Length: N`, a blank line, then N bytes of JSON.
 ///
@@ -24,10 +25,10 @@ public struct DAPFrameReader: Sendable {
     public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
     /// The next complete body, nil when more bytes are needed.
-    public mutating func next() throws(DAPFramingError) -> Data? {
+    public mutating func next() throws(MessageError) -> Data? {
         // The name, compared as far as it has arrived: a request line is refused at its first byte.
         for i in 0..<min(buffer.count, Self.name.count) where Self.lowercased(buffer[i]) != Self.name[i] {
-            throw DAPFramingError("not DAP framing (a message starts with \"Content-Length:\"): \(Self.quote(buffer.prefix(60)))")
+            throw MessageError("not DAP framing (a message starts with \"Content-Length:\"): \(Self.quote(buffer.prefix(60)))")
         }
         var i = Self.name.count
         guard buffer.count > i else { return nil }
@@ -36,18 +37,18 @@ public struct DAPFrameReader: Sendable {
         while i < buffer.count, (48...57).contains(buffer[i]), i - digits < 10 { i += 1 }
         guard i < buffer.count else { return try needMore() }
         guard i > digits, i - digits < 10 else {
-            throw DAPFramingError("a Content-Length that is not a number of at most 9 digits: \(Self.quote(buffer[digits..<min(buffer.count, digits + 40)]))")
+            throw MessageError("a Content-Length that is not a number of at most 9 digits: \(Self.quote(buffer[digits..<min(buffer.count, digits + 40)]))")
         }
         let length = Int(String(decoding: buffer[digits..<i], as: UTF8.self))!
         i = skipBlanks(from: i)
         for k in 0..<Self.terminator.count {
             guard i + k < buffer.count else { return try needMore() }
             guard buffer[i + k] == Self.terminator[k] else {
-                throw DAPFramingError("a header other than Content-Length (DAP has no other): \(Self.quote(buffer[i..<min(buffer.count, i + 60)]))")
+                throw MessageError("a header other than Content-Length (DAP has no other): \(Self.quote(buffer[i..<min(buffer.count, i + 60)]))")
             }
         }
-        guard i + Self.terminator.count <= Self.maximumHeader else { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
-        guard length <= Self.maximumBody else { throw DAPFramingError("a message of \(length) bytes (at most \(Self.maximumBody))") }
+        guard i + Self.terminator.count <= Self.maximumHeader else { throw MessageError("a header longer than \(Self.maximumHeader) bytes") }
+        guard length <= Self.maximumBody else { throw MessageError("a message of \(length) bytes (at most \(Self.maximumBody))") }
         let start = i + Self.terminator.count
         guard buffer.count >= start + length else { return nil }
         let body = Data(buffer[start..<(start + length)])
@@ -63,8 +64,8 @@ public struct DAPFrameReader: Sendable {
     }
 
     /// The header has not ended yet: nil, unless what arrived is already longer than a header may be.
-    private func needMore() throws(DAPFramingError) -> Data? {
-        if buffer.count > Self.maximumHeader { throw DAPFramingError("a header longer than \(Self.maximumHeader) bytes") }
+    private func needMore() throws(MessageError) -> Data? {
+        if buffer.count > Self.maximumHeader { throw MessageError("a header longer than \(Self.maximumHeader) bytes") }
         return nil
     }
 
@@ -83,9 +84,3 @@ public struct DAPFrameReader: Sendable {
     }
 }
 
-/// A byte stream that is not DAP.
-public struct DAPFramingError: Error, CustomStringConvertible, Sendable {
-    /// What was wrong, one line.
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,17 +1,11 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarJSON
 
-/// A client's message or argument that cannot be used: answered with `success: false` and
-/// ``message`` (the client stays), never a trap.
-public struct DAPRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Why, one line.
-    public let message: String
-    init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
-/// A request as read from the client: `seq`, `command` and its `arguments`, checked.
+/// A request as read from the client: `seq`, `command` and its `arguments`, checked. A message
+/// or argument that cannot be used throws a `MessageError` saying why in one line: it is
+/// answered with `success: false` and that message (the client stays), never a trap.
 public struct DAPRequest: Sendable {
     /// The request's number, echoed as the response's `request_seq`.
     public let seq: Int
@@ -25,18 +19,18 @@ public struct DAPRequest: Sendable {
 
     /// Reads one message body: a JSON object with `"type": "request"`, an integer `seq` and a
     /// string `command`; anything else is refused (the message says what was wrong).
-    public init(body: Data) throws(DAPRefusal) {
+    public init(body: Data) throws(MessageError) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: body)
         } catch {
-            throw DAPRefusal("not JSON: \(error)")
+            throw MessageError("not JSON: \(error)")
         }
-        guard case .object(let object) = document else { throw DAPRefusal("a message that is not a JSON object") }
+        guard case .object(let object) = document else { throw MessageError("a message that is not a JSON object") }
         let top = DAPArguments(object, command: "message")
-        guard try top.string("type") == "request" else { throw DAPRefusal("a message whose \"type\" is not \"request\"") }
-        guard let seq = try top.integer("seq", in: 0...Self.maximumSeq) else { throw DAPRefusal("a request without \"seq\"") }
-        guard let command = try top.string("command") else { throw DAPRefusal("a request without \"command\"") }
+        guard try top.string("type") == "request" else { throw MessageError("a message whose \"type\" is not \"request\"") }
+        guard let seq = try top.integer("seq", in: 0...Self.maximumSeq) else { throw MessageError("a request without \"seq\"") }
+        guard let command = try top.string("command") else { throw MessageError("a request without \"command\"") }
         self.seq = seq
         self.command = command
         arguments = try top.object("arguments").map { DAPArguments($0.members, command: command) } ?? DAPArguments([:], command: command)
@@ -45,7 +39,7 @@ public struct DAPRequest: Sendable {
     /// What the request asks for, with every number a client supplied checked against the range
     /// it is used in (a frame id, a level, a reference, a line...): one out of range, or of the
     /// wrong type, is refused here, before anything reaches Lua.
-    public func decode() throws(DAPRefusal) -> DAPCommand {
+    public func decode() throws(MessageError) -> DAPCommand {
         let a = arguments
         switch command {
         case "initialize": return .initialize
@@ -61,8 +55,8 @@ public struct DAPRequest: Sendable {
         case "disconnect": return .disconnect
         case "setBreakpoints":
             let path = try a.object("source")?.string("path") ?? ""
-            let list = try (a.objects("breakpoints") ?? []).map { item throws(DAPRefusal) -> LuaBreakpoint in
-                guard let line = try item.integer("line", in: DAPCommand.lines) else { throw DAPRefusal("setBreakpoints: a breakpoint without \"line\"") }
+            let list = try (a.objects("breakpoints") ?? []).map { item throws(MessageError) -> LuaBreakpoint in
+                guard let line = try item.integer("line", in: DAPCommand.lines) else { throw MessageError("setBreakpoints: a breakpoint without \"line\"") }
                 return LuaBreakpoint(line: line, condition: try item.string("condition"), hitCondition: try item.string("hitCondition"),
                                      logMessage: try item.string("logMessage"))
             }
@@ -73,7 +67,7 @@ public struct DAPRequest: Sendable {
             return .stackTrace(startFrame: try a.integer("startFrame", in: DAPCommand.counts) ?? 0,
                                levels: try a.integer("levels", in: DAPCommand.counts) ?? 0)
         case "scopes":
-            guard let frame = try a.integer("frameId", in: DAPCommand.frames) else { throw DAPRefusal("scopes: no \"frameId\"") }
+            guard let frame = try a.integer("frameId", in: DAPCommand.frames) else { throw MessageError("scopes: no \"frameId\"") }
             return .scopes(frameId: frame)
         case "variables":
             let filter: LuaChildFilter = switch try a.string("filter") {
@@ -82,7 +76,7 @@ public struct DAPRequest: Sendable {
             default: .all
             }
             guard let reference = try a.integer("variablesReference", in: DAPCommand.references) else {
-                throw DAPRefusal("variables: no \"variablesReference\"")
+                throw MessageError("variables: no \"variablesReference\"")
             }
             return .variables(reference: reference, start: try a.integer("start", in: DAPCommand.counts) ?? 0,
                               count: try a.integer("count", in: DAPCommand.counts) ?? 0, filter: filter)
@@ -125,7 +119,7 @@ public enum DAPCommand: Sendable, Equatable {
 
 /// A JSON object of a request, read through checked accessors: a member that is absent or
 /// `null` is nil; one of the wrong type, or a number that is not an integer in the range asked
-/// for, is a ``DAPRefusal`` naming the command and the member.
+/// for, is a ``MessageError`` naming the command and the member.
 public struct DAPArguments: Sendable {
     /// The object's members.
     public let members: [String: JSONValue]
@@ -141,8 +135,8 @@ public struct DAPArguments: Sendable {
         return value
     }
 
-    private func refuse(_ key: String, _ what: String, _ value: JSONValue) -> DAPRefusal {
-        DAPRefusal("\(Self.quoted(command)): \"\(Self.quoted(key))\" must be \(what) (got \(Self.show(value)))")
+    private func refuse(_ key: String, _ what: String, _ value: JSONValue) -> MessageError {
+        MessageError("\(Self.quoted(command)): \"\(Self.quoted(key))\" must be \(what) (got \(Self.show(value)))")
     }
 
     /// A client's name as a message shows it: as it is when plain, else escaped (one line, short).
@@ -152,7 +146,7 @@ public struct DAPArguments: Sendable {
     }
 
     /// The one reader of a client's numbers: an integer within `range`, else a refusal.
-    public func integer(_ key: String, in range: ClosedRange<Int>) throws(DAPRefusal) -> Int? {
+    public func integer(_ key: String, in range: ClosedRange<Int>) throws(MessageError) -> Int? {
         guard let value = present(key) else { return nil }
         // Double → Int only when exact and inside the range: no conversion here can trap.
         guard case .number(let number) = value, number.rounded(.towardZero) == number,
@@ -164,34 +158,34 @@ public struct DAPArguments: Sendable {
     }
 
     /// A string member.
-    public func string(_ key: String) throws(DAPRefusal) -> String? {
+    public func string(_ key: String) throws(MessageError) -> String? {
         guard let value = present(key) else { return nil }
         guard case .string(let text) = value else { throw refuse(key, "a string", value) }
         return text
     }
 
     /// An array of strings.
-    public func strings(_ key: String) throws(DAPRefusal) -> [String]? {
+    public func strings(_ key: String) throws(MessageError) -> [String]? {
         guard let value = present(key) else { return nil }
         guard case .array(let items) = value else { throw refuse(key, "an array of strings", value) }
-        return try items.map { item throws(DAPRefusal) -> String in
+        return try items.map { item throws(MessageError) -> String in
             guard case .string(let text) = item else { throw refuse(key, "an array of strings", value) }
             return text
         }
     }
 
     /// An object member.
-    public func object(_ key: String) throws(DAPRefusal) -> DAPArguments? {
+    public func object(_ key: String) throws(MessageError) -> DAPArguments? {
         guard let value = present(key) else { return nil }
         guard case .object(let members) = value else { throw refuse(key, "an object", value) }
         return DAPArguments(members, command: command)
     }
 
     /// An array of objects.
-    public func objects(_ key: String) throws(DAPRefusal) -> [DAPArguments]? {
+    public func objects(_ key: String) throws(MessageError) -> [DAPArguments]? {
         guard let value = present(key) else { return nil }
         guard case .array(let items) = value else { throw refuse(key, "an array of objects", value) }
-        return try items.map { item throws(DAPRefusal) -> DAPArguments in
+        return try items.map { item throws(MessageError) -> DAPArguments in
             guard case .object(let members) = item else { throw refuse(key, "an array of objects", value) }
             return DAPArguments(members, command: command)
         }

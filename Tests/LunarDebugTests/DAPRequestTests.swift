@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 @testable import LunarDebug
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// The request decoder: every number a client supplies goes through one checked reader, and
 /// one that no use of it can hold is a refusal (a `success: false` response), never a trap.
 @Suite struct DAPRequestTests {
-    static func decode(_ command: String, _ arguments: String) throws(DAPRefusal) -> DAPCommand {
+    static func decode(_ command: String, _ arguments: String) throws(MessageError) -> DAPCommand {
         try DAPRequest(body: Data(#"{"seq":7,"type":"request","command":"\#(command)","arguments":\#(arguments)}"#.utf8)).decode()
     }
 
@@ -62,6 +63,6 @@ import Testing
         "not json",
     ])
     func messagesThatAreNotRequestsAreRefused(_ body: String) {
-        #expect(throws: DAPRefusal.self) { _ = try DAPRequest(body: Data(body.utf8)) }
+        #expect(throws: MessageError.self) { _ = try DAPRequest(body: Data(body.utf8)) }
     }
 }
