@@ -50,20 +50,16 @@ public final class ScreenHost: RendererDelegate {
     /// Where script errors go besides the screen (an overlay or a toast). Reading it gives the
     /// handler and the ``scriptErrorObserver`` together.
     public var onScriptError: (LuaScriptError) -> Void {
-        get {
-            let handler = scriptErrorHandler
-            guard let observer = scriptErrorObserver else { return handler }
-            return { error in
-                handler(error)
-                observer(error)
-            }
-        }
-        set { scriptErrorHandler = newValue }
+        get { scriptErrors.report }
+        set { scriptErrors.handler = newValue }
     }
-    private var scriptErrorHandler: (LuaScriptError) -> Void = { _ in }
     /// Also told of each script error the host reports (nil: nobody): the inspector's console
     /// sets it while open, and setting ``onScriptError`` leaves it alone.
-    package var scriptErrorObserver: ((LuaScriptError) -> Void)?
+    package var scriptErrorObserver: ((LuaScriptError) -> Void)? {
+        get { scriptErrors.observer }
+        set { scriptErrors.observer = newValue }
+    }
+    private var scriptErrors = ScriptErrorSink()
     /// Told after the renderer was sent a change of some screen's content or of the stack
     /// (nil: nobody is told): the inspector's element tree follows the app with it.
     package var onContentChange: (() -> Void)?
