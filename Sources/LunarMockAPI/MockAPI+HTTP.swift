@@ -39,7 +39,7 @@ extension MockAPI {
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// A plain-text answer of the server's own (not a mock's).
+    /// A plain-text answer of the server's own (not a mock's): the mock API's and the dev server's.
     package static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"

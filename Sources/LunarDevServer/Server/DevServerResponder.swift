@@ -22,7 +22,7 @@ struct DevServerResponder: HTTPResponder {
             return try await mockAPI.respond(to: request, path: String(path.dropFirst(4)))
         }
         guard request.method == .get || request.method == .head else {
-            return Self.text(.methodNotAllowed, "\(request.method) \(path): the dev server's files are read-only (the mock API is under /api)")
+            return MockAPI.text(.methodNotAllowed, "\(request.method) \(path): the dev server's files are read-only (the mock API is under /api)")
         }
         switch path {
         case "/": return index()
@@ -31,7 +31,7 @@ struct DevServerResponder: HTTPResponder {
         case "/events": return events()
         default:
             if path.hasPrefix("/files/") { return file(path.dropFirst("/files/".count)) }
-            return Self.text(.notFound, "\(path): not found (try /files, /events or /api/...)")
+            return MockAPI.text(.notFound, "\(path): not found (try /files, /events or /api/...)")
         }
     }
 
@@ -61,10 +61,10 @@ struct DevServerResponder: HTTPResponder {
         do {
             path = try BundlePath(percentEncoded: encodedPath)
         } catch {
-            return Self.text(.badRequest, "bad bundle path \(error)")
+            return MockAPI.text(.badRequest, "bad bundle path \(error)")
         }
         guard let url = path.regularFile(in: root), let data = FileManager.default.contents(atPath: url.path) else {
-            return Self.text(.notFound, "\(path): no such file in the bundle")
+            return MockAPI.text(.notFound, "\(path): no such file in the bundle")
         }
         var headers = HTTPFields()
         headers[.contentType] = Self.contentType(of: path.value)
@@ -76,7 +76,7 @@ struct DevServerResponder: HTTPResponder {
     /// `ready` (with the feed's generation), then one event per change batch;
     /// comments keep idle connections open.
     private func events() -> Response {
-        guard let feed else { return Self.text(.notFound, "/events: this server has no change source") }
+        guard let feed else { return MockAPI.text(.notFound, "/events: this server has no change source") }
         let (stream, generation) = feed.subscribe()
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
@@ -113,11 +113,5 @@ struct DevServerResponder: HTTPResponder {
         headers[.contentType] = "application/json"
         let data = (try? value.serialized()) ?? Data("{}".utf8)
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }
