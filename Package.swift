@@ -395,6 +395,10 @@ let package = Package(
         .testTarget(name: "LunarHeadlessTests", dependencies: ["LunarHeadless", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
         // The bundle's checks (BridgeAPI.version from the runtime is what a manifest is checked against).
         .testTarget(name: "LunarBundleTests", dependencies: ["LunarBundle", "LunarRuntime", "LunarTestSupport"], swiftSettings: strict),
+        // The spec runner on a bundle of its own and its three report formats.
+        .testTarget(name: "LunarSpecsTests", dependencies: ["LunarSpecs", "LunarBundle", "LunarTestSupport"], swiftSettings: strict),
+        // What the commands do below the binary: BUNDLE arguments, `lunar new`'s bundle.
+        .testTarget(name: "LunarSessionTests", dependencies: ["LunarSession", "LunarBundle", "LunarBase", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
