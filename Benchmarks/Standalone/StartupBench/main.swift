@@ -78,20 +78,29 @@ var pairs: [(ratio: Double, ours: Double, baseline: Double)] = []
 _ = try firstRender()  // warms the file cache for both binaries' libraries
 for sample in 0..<21 {
     // Alternating which side goes first, so neither always runs in the other's wake.
-    let (ours, baseline) = sample % 2 == 0 ? (try firstRender(), try bareLua()) : { let b = try bareLua(); return (try firstRender(), b) }()
+    let ours: Double, baseline: Double
+    if sample % 2 == 0 {
+        ours = try firstRender()
+        baseline = try bareLua()
+    } else {
+        baseline = try bareLua()
+        ours = try firstRender()
+    }
     pairs.append((ours / baseline, ours, baseline))
 }
 say(String(format: "startup.first_render ratio=%.1f ms=%.1f baseline_ms=%.2f",
            median(pairs.map(\.ratio)), median(pairs.map(\.ours)), median(pairs.map(\.baseline))))
 
 /// The Lua heap after two full collections (the second frees what the first's finalizers left).
-func collectedHeap(_ state: LuaState) throws -> Int {
-    _ = try state.run("collectgarbage('collect'); collectgarbage('collect')")
-    return state.memoryInUse
+enum Heap {
+    static func collected(_ state: LuaState) throws -> Int {
+        _ = try state.run("collectgarbage('collect'); collectgarbage('collect')")
+        return state.memoryInUse
+    }
 }
 
 let bare = try LuaState()
-let baselineBytes = try collectedHeap(bare)
+let baselineBytes = try Heap.collected(bare)
 var options = RuntimeOptions()
 options.storageDirectory = scratch.appendingPathComponent("storage")
 let runtime = try LunarRuntime(bundle: ScriptBundle(directory: showcase), options: options)
@@ -101,7 +110,7 @@ let (oursBytes, modules) = try await runtime.withHost { _, state in
     let names = state.moduleNames.filter { $0.hasPrefix("lunar.") }
     let require = try state.load("require(...)", name: "=bench")
     for name in names { _ = try state.callReturningAll(require, [.string(name)]) }
-    return (try collectedHeap(state), names.count)
+    return (try Heap.collected(state), names.count)
 }
 say(String(format: "memory.runtime_kib ratio=%.2f ours=%.1f baseline=%.1f modules=%d",
            Double(oursBytes) / Double(baselineBytes), Double(oursBytes) / 1024, Double(baselineBytes) / 1024, modules))
