@@ -107,7 +107,7 @@ import Testing
         var batches = await runtime.recordedBatches()
         #expect(batches.count == 1 && batches.first?.count == 1, "\(batches)")
         if case .update(_, let update)? = batches.first?.first {
-            #expect(update.props == Props([(PropName.text, .int(1))]))
+            #expect(update.props == Props([(PropName.text, .string("1"))]))
         } else {
             Issue.record("expected one update, got \(batches)")
         }
