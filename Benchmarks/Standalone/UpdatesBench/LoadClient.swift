@@ -36,7 +36,8 @@ enum LoadClient {
                         .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                     if pending.count >= end.upperBound + length {
                         let body = pending[end.upperBound..<(end.upperBound + length)]
-                        ok = head.hasPrefix("http/1.1 200") && body.starts(with: Array("{\"release\":{".utf8))
+                        // An answer that offers the release (keys sorted: the receipt may come first).
+                        ok = head.hasPrefix("http/1.1 200") && body.firstRange(of: Array("\"release\":{".utf8)) != nil
                         pending.removeFirst(end.upperBound + length)
                         break
                     }
