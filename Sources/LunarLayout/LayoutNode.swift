@@ -198,13 +198,12 @@ public final class LayoutNode {
     /// Meant for a root; a node with a parent laid out on its own is laid out again, from its
     /// flex basis on, by its parent's next layout.
     public func calculateLayout(width: Double? = nil, height: Double? = nil, direction: LayoutDirection = .ltr, pointScaleFactor: Double = 1) {
-        calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: pointScaleFactor, shortcuts: true)
+        calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: pointScaleFactor, shortcuts: .all)
     }
 
-    /// `calculateLayout`, with `shortcuts` false laying every node out from scratch: no cached
-    /// layout, measurement or flex basis reused, no layout while measuring, no shifted rows, no
-    /// rounding skipped. For tests that require the shortcuts to change nothing.
-    package func calculateLayout(width: Double?, height: Double?, direction: LayoutDirection, pointScaleFactor: Double, shortcuts: Bool) {
+    /// `calculateLayout` with only some `shortcuts`; with none, every node is laid out from
+    /// scratch (no rounding skipped either). For tests that require the shortcuts to change nothing.
+    package func calculateLayout(width: Double?, height: Double?, direction: LayoutDirection, pointScaleFactor: Double, shortcuts: LayoutShortcuts) {
         if let parent {
             flexBasisInputs = nil
             parent.markDirty()
@@ -238,7 +237,7 @@ public final class LayoutNode {
         }
         let context = LayoutContext(pass: pass, root: self, counters: LayoutPassCounters(), shortcuts: shortcuts)
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
-        if !shortcuts { markLaidOutSinceRounding() }
+        if shortcuts.isEmpty { markLaidOutSinceRounding() }
         lastPassStatistics = context.counters.statistics
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)

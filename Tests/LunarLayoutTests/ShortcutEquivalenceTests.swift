@@ -1,3 +1,4 @@
+import Foundation
 import LunarLayout
 import Testing
 
@@ -130,7 +131,7 @@ import Testing
         var scale: Double
     }
 
-    static func frames(_ node: LayoutNode, _ layout: Layout, shortcuts: Bool) -> [LayoutFrame] {
+    static func frames(_ node: LayoutNode, _ layout: Layout, shortcuts: LayoutShortcuts) -> [LayoutFrame] {
         node.calculateLayout(width: layout.width, height: layout.height, direction: layout.direction,
                              pointScaleFactor: layout.scale, shortcuts: shortcuts)
         var result: [LayoutFrame] = []
@@ -157,6 +158,16 @@ import Testing
         }
     }
 
+    static let on: LayoutShortcuts = {
+        switch ProcessInfo.processInfo.environment["LUNAR_SHORTCUTS_BUT"] {
+        case "cache": LayoutShortcuts.all.subtracting(.cachedResults)
+        case "measure": LayoutShortcuts.all.subtracting(.layoutWhileMeasuring)
+        case "basis": LayoutShortcuts.all.subtracting(.keptFlexBases)
+        case "rows": LayoutShortcuts.all.subtracting(.shiftedRows)
+        default: LayoutShortcuts.all
+        }
+    }()
+
     @Test(arguments: 0..<10)
     func randomTreesLayOutTheSameWithAndWithoutShortcuts(_ batch: Int) {
         var failures = 0
@@ -167,8 +178,8 @@ import Testing
             var spec = Self.tree(&rng, depth: 0)
             let layout = Self.layout(&rng)
             let fast = spec.build()
-            let expected = Self.frames(spec.build(), layout, shortcuts: false)
-            let got = Self.frames(fast, layout, shortcuts: true)
+            let expected = Self.frames(spec.build(), layout, shortcuts: [])
+            let got = Self.frames(fast, layout, shortcuts: Self.on)
             if !Self.same(got, expected) {
                 failures += 1
                 differing.append("\(seed)")
@@ -188,15 +199,16 @@ import Testing
             }
             let node = find(fast) ?? fast
             node.style = newStyle
-            let relaidExpected = Self.frames(spec.build(), layout, shortcuts: false)
-            let relaid = Self.frames(fast, layout, shortcuts: true)
+            let relaidExpected = Self.frames(spec.build(), layout, shortcuts: [])
+            let relaid = Self.frames(fast, layout, shortcuts: Self.on)
             if !Self.same(relaid, relaidExpected) {
                 failures += 1
                 differing.append("\(seed) (node \(target) restyled)")
             }
         }
-        // Known (issue 34): about 2% of these trees still lay out differently with the shortcuts
-        // on; the classes are not yet found. Fails once a batch has none, to be made strict.
+        // Known (issue 34): 69 of the 10,000 trees (nearly all after the restyle) still lay out
+        // differently with the shortcuts on; the classes are not yet found. Fails once a batch
+        // has none, to be made strict.
         withKnownIssue("shortcuts change the frames of some random trees (issue 34)") {
             #expect(failures == 0, "\(failures) of 1,000 trees differ; seeds \(differing.prefix(8).joined(separator: ", "))")
         }

@@ -53,6 +53,16 @@ import Testing
         #expect(root.frame.height == 145)
     }
 
+    // A leaf left no room on one axis is still measured for the other (Yoga measures it): a
+    // flat text at most 0 tall is as wide as it is, whether or not a cached measurement answers.
+    @Test func aLeafWithNoRoomOnOneAxisIsMeasuredForTheOther() {
+        let text = LayoutNode(measure: { _, _, _, _ in LayoutSize(width: 97, height: 0) })
+        let root = LayoutNode(children: [LayoutNode(children: [LayoutNode(children: [text])])])
+        root.calculateLayout(width: nil, height: 292, direction: .ltr, pointScaleFactor: 1, shortcuts: [])
+        #expect(text.frame.width == 97)
+        #expect(root.frame.width == 97)
+    }
+
     // A relative node with insets on both sides: the inline-start one wins (Node::relativePosition).
     @Test(arguments: [LayoutDirection.ltr, .rtl])
     func relativeInsetsOnBothSidesTakeTheInlineStartOne(_ direction: LayoutDirection) {

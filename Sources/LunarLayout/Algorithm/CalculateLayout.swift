@@ -42,7 +42,7 @@ extension LayoutNode {
 
         // Steps 1 and 2: axes and available inner sizes.
         var container = flexContainer(items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir)
-        if performLayout, context.shortcuts, shiftChangedChildren(
+        if performLayout, context.shortcuts.contains(.shiftedRows), shiftChangedChildren(
             items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir,
             container.availableInnerWidth, container.availableInnerHeight, container.mainGap,
             container.pbMainLeading, container.pbMainTrailing, container.pbCrossLeading, context) {
