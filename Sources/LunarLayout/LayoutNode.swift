@@ -198,6 +198,12 @@ public final class LayoutNode {
     /// Meant for a root; a node with a parent laid out on its own is laid out again, from its
     /// flex basis on, by its parent's next layout.
     public func calculateLayout(width: Double? = nil, height: Double? = nil, direction: LayoutDirection = .ltr, pointScaleFactor: Double = 1) {
+        calculateLayout(width: width, height: height, direction: direction, pointScaleFactor: pointScaleFactor, shortcuts: .all)
+    }
+
+    /// `calculateLayout` with only some `shortcuts`; with none, every node is laid out from
+    /// scratch (no rounding skipped either). For tests that require the shortcuts to change nothing.
+    package func calculateLayout(width: Double?, height: Double?, direction: LayoutDirection, pointScaleFactor: Double, shortcuts: LayoutShortcuts) {
         if let parent {
             flexBasisInputs = nil
             parent.markDirty()
@@ -229,8 +235,9 @@ public final class LayoutNode {
             h = ownerHeight
             hm = h.isNaN ? .undefined : .exactly
         }
-        let context = LayoutContext(pass: pass, root: self, counters: LayoutPassCounters())
+        let context = LayoutContext(pass: pass, root: self, counters: LayoutPassCounters(), shortcuts: shortcuts)
         layout(w, h, wm, hm, ownerWidth, ownerHeight, dir, performLayout: true, context)
+        if shortcuts.isEmpty { markLaidOutSinceRounding() }
         lastPassStatistics = context.counters.statistics
         positionLeft = margin.left + insetOffset(row: true, containerSize: ownerWidth)
         positionTop = margin.top + insetOffset(row: false, containerSize: ownerHeight)

@@ -539,6 +539,59 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_specific_style_keys_win_over_shorthands():
+            # Keys that set one CSS property (gap and columnGap, flex and flexGrow, margin and
+            # marginLeft, ...) resolve as LunarLayout resolves them, whatever their names' order.
+            bundle = write_bundle("shorthands", """
+local ui = require("lunar.ui")
+local screen = { title = "Shorthands" }
+local function pair(id, style, a, b)
+  return ui.View { id = id, style = style, ui.View { id = id .. ".a", style = a }, ui.View { id = id .. ".b", style = b } }
+end
+function screen:render()
+  local box = { width = 10, height = 10 }
+  return ui.Column {
+    style = { alignItems = "flex-start" },
+    pair("columnGap", { flexDirection = "row", columnGap = 2, gap = 17 }, box, box),
+    pair("rowGap", { rowGap = 3, gap = 17 }, box, box),
+    pair("wrapGap", { flexDirection = "row", flexWrap = "wrap", width = 15, rowGap = 4, columnGap = 1, gap = 17 }, box, box),
+    pair("flexGrow", { flexDirection = "row", width = 100 }, { flex = 1, flexGrow = 3 }, { flex = 1 }),
+    pair("flexBasis", { flexDirection = "row", width = 100 }, { flex = 1, flexBasis = 40 }, { flex = 1 }),
+    pair("flexShrink", { flexDirection = "row", width = 100 }, { width = 80, flex = -1, flexShrink = 3 }, { width = 80, flex = -1 }),
+    pair("margin", {}, { height = 10, width = 10, margin = 20, marginLeft = 5, marginVertical = 1 }, box),
+    pair("padding", { padding = 20, paddingHorizontal = 6, paddingStart = 2 }, box, box),
+    pair("border", { borderWidth = 9, borderLeftWidth = 3, borderTopWidth = 2 }, box, box),
+    pair("inset", {}, { width = 10, height = 10, left = 4, start = 7 }, box),
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.locator('[data-id="inset.b"]')).to_be_attached()
+
+                def box(name):
+                    # The element's frame in its parent's border box.
+                    return page.locator('[data-id="%s"]' % name).evaluate(
+                        "el => { const r = el.getBoundingClientRect(), p = el.parentElement.getBoundingClientRect();"
+                        " return [r.left - p.left, r.top - p.top, r.width, r.height]; }")
+                assert box("columnGap.b")[0] == 12, box("columnGap.b")
+                assert box("rowGap.b")[1] == 13, box("rowGap.b")
+                assert box("wrapGap.b")[:2] == [0, 14], box("wrapGap.b")
+                assert [box("flexGrow.a")[2], box("flexGrow.b")[2]] == [75, 25]
+                assert [box("flexBasis.a")[2], box("flexBasis.b")[2]] == [70, 30]
+                assert [box("flexShrink.a")[2], box("flexShrink.b")[2]] == [35, 65]
+                assert box("margin.a")[:2] == [5, 1], box("margin.a")
+                assert box("margin")[2:] == [35, 22], box("margin")
+                assert box("padding.a")[:2] == [2, 20], box("padding.a")
+                assert box("border.a")[:2] == [3, 2], box("border.a")
+                assert box("inset.a")[0] == 7, box("inset.a")
+                page.close()
+            finally:
+                lunar.stop()
+
         def test_pressed_style_and_scroll_to():
             # A Pressable whose style is a function of its pressed state, held by the pointer and
             # by the keyboard; a script's ui.scrollTo / ui.scrollToEnd moving a scroll view.
@@ -790,6 +843,7 @@ return screen
                      test_deep_link_and_two_tabs, test_origin_and_token,
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
                      test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
+                     test_specific_style_keys_win_over_shorthands,
                      test_bundle_image_is_served_by_opaque_address,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:

@@ -64,48 +64,15 @@ import Testing
     }
 
     @Test func theBrowserAgreesWithLunarLayout() throws {
-        let chromium = ProcessInfo.processInfo.environment["LUNAR_CHROMIUM"] ?? "/usr/bin/chromium"
-        try #require(FileManager.default.isExecutableFile(atPath: chromium), "no \(chromium): Scripts/bootstrap installs Debian's chromium")
-        var html = "<!doctype html><html><head><meta charset=utf-8><style>\(WebPage.stylesheet)</style></head><body style=\"margin:0\">"
+        var body = ""
         var nodes: [(String, LayoutNode)] = []
         for (index, sample) in Self.samples.enumerated() {
-            html += "<div style=\"position:relative;width:1000px;height:400px\">"
-            let root = try build(sample, key: "t\(index)", html: &html, nodes: &nodes)
+            body += "<div style=\"position:relative;width:1000px;height:400px\">"
+            let root = try build(sample, key: "t\(index)", html: &body, nodes: &nodes)
             root.calculateLayout(pointScaleFactor: 0)
-            html += "</div>"
+            body += "</div>"
         }
-        html += """
-            <pre id="out"></pre><script>
-            const lines = [];
-            for (const el of document.querySelectorAll("[data-k]")) {
-              const r = el.getBoundingClientRect(), p = el.parentElement.getBoundingClientRect();
-              lines.push([el.dataset.k, r.left - p.left, r.top - p.top, r.width, r.height].join(" "));
-            }
-            document.getElementById("out").textContent = lines.join("\\n");
-            </script></body></html>
-            """
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-layout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("trees.html")
-        try html.write(to: file, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-                             "--window-size=1000,2400", "--dump-dom", file.absoluteString]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let text = try #require(dom.firstMatch(of: /<pre id="out">([^<]*)<\/pre>/)?.1, "no results in \(dom.suffix(300))")
-        var measured: [String: [Double]] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            measured[String(parts[0])] = parts.dropFirst().compactMap { Double(String($0)) }
-        }
+        let measured = try ChromiumLayout.frames(body: body)
         #expect(measured.count == nodes.count)
         for (key, node) in nodes {
             let frame = node.frame

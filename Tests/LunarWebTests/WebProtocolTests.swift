@@ -75,6 +75,17 @@ import Testing
         #expect(try css([("borderWidth", .number(1)), ("borderTopWidth", .number(2))]) == "border-width:1px;border-top-width:2px")
     }
 
+    @Test func specificKeysWinOverTheirShorthandWhateverTheOrder() throws {
+        #expect(try css([("columnGap", .number(2)), ("gap", .number(17))]) == "gap:17px;column-gap:2px")
+        #expect(try css([("rowGap", .number(3)), ("gap", .number(17))]) == "gap:17px;row-gap:3px")
+        #expect(try css([("flexGrow", .number(3)), ("flex", .number(1))]) == "flex:1 0 0px;flex-grow:3")
+        #expect(try css([("flexBasis", .number(40)), ("flex", .number(1))]) == "flex:1 0 0px;flex-basis:40px")
+        #expect(try css([("borderLeftColor", .string("#ff0000")), ("borderColor", .string("#0000ff"))])
+                == "border-color:#0000ff;border-left-color:#ff0000")
+        #expect(try css([("borderTopLeftRadius", .number(2)), ("borderRadius", .number(8))])
+                == "border-radius:8px;border-top-left-radius:2px")
+    }
+
     @Test func aStyleTravelsAsItsCSS() throws {
         var style = Style()
         try style.set("padding", .number(8))

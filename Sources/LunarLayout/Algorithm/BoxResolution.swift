@@ -44,17 +44,20 @@ extension LayoutNode {
         row ? margin.horizontal : margin.vertical
     }
 
-    /// The relative offset along an axis: the leading inset, or minus the trailing one.
+    /// The relative offset along an axis: the inline-start inset (the right one across a
+    /// right-to-left row), or minus the inline-end one (Yoga's Node::relativePosition).
     func relativeOffset(row: Bool, containerSize: Double) -> Double {
         guard currentStyle.position == .relative, hasInsets else { return 0 }
-        return insetOffset(row: row, containerSize: containerSize)
+        return insetOffset(row: row, containerSize: containerSize, startsRight: row && layoutDirection == .rtl)
     }
 
-    /// The leading inset along an axis, or minus the trailing one (the root's position, whatever its type).
-    func insetOffset(row: Bool, containerSize: Double) -> Double {
+    /// The inset on the start side along an axis (the left or top one unless `startsRight`), or
+    /// minus the one on the end side. A root takes it whatever its type, from the left in either
+    /// direction, as Yoga lays a root out.
+    func insetOffset(row: Bool, containerSize: Double, startsRight: Bool = false) -> Double {
         let lead = currentStyle.inset.value(row ? .left : .top, layoutDirection).resolve(containerSize)
-        if !lead.isNaN { return lead }
         let trail = currentStyle.inset.value(row ? .right : .bottom, layoutDirection).resolve(containerSize)
-        return trail.isNaN ? 0 : -trail
+        if startsRight { return !trail.isNaN ? -trail : lead.isNaN ? 0 : lead }
+        return !lead.isNaN ? lead : trail.isNaN ? 0 : -trail
     }
 }

@@ -42,7 +42,7 @@ extension LayoutNode {
 
         // Steps 1 and 2: axes and available inner sizes.
         var container = flexContainer(items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir)
-        if performLayout, shiftChangedChildren(
+        if performLayout, context.shortcuts.contains(.shiftedRows), shiftChangedChildren(
             items, availableWidth, availableHeight, widthModeIn, heightModeIn, ownerWidth, ownerHeight, dir,
             container.availableInnerWidth, container.availableInnerHeight, container.mainGap,
             container.pbMainLeading, container.pbMainTrailing, container.pbCrossLeading, context) {
@@ -75,7 +75,8 @@ extension LayoutNode {
                 resolveFlexibleLengths(
                     items, &line, container, basisBoundSize: basisBoundSize, flexBasisOverflows: flexBasisOverflows, performLayout, context)
             }
-            justifyMainAxis(items, &line, container, availableMain: availableMain, canSkipFlex: canSkipFlex)
+            justifyMainAxis(items, &line, container, availableMain: availableMain, canSkipFlex: canSkipFlex,
+                            basisBoundSize: basisBoundSize)
             maxLineMain = max(maxLineMain, line.mainEnd)
             if !lines.isEmpty { totalLinesCross += container.crossGap }
             totalLinesCross += container.isBaselineLayout && !canSkipFlex ? line.sizingCrossSize : line.crossSize

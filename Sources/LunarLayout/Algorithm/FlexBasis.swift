@@ -138,7 +138,7 @@ extension LayoutNode {
                 let inputs = FlexBasisInputs(
                     width: availableInnerWidth, height: availableInnerHeight, widthMode: widthModeIn, heightMode: heightModeIn,
                     direction: childDir, isMainRow: isMainRow, align: alignment(of: child), scrolls: currentStyle.overflow == .scroll)
-                if child.isDirty || !(child.flexBasisInputs?.matches(inputs) ?? false) {
+                if child.isDirty || !context.shortcuts.contains(.keptFlexBases) || !(child.flexBasisInputs?.matches(inputs) ?? false) {
                     computeFlexBasis(
                         child, isMainRow: isMainRow, availableInnerWidth, availableInnerHeight,
                         widthModeIn, heightModeIn, childDir, context)

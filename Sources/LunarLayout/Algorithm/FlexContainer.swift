@@ -50,13 +50,15 @@ extension LayoutNode {
         let maxInnerWidth = resolveSize(currentStyle.maxWidth, row: true, ownerWidth) - pbRow
         let minInnerHeight = resolveSize(currentStyle.minHeight, row: false, ownerHeight) - pbColumn
         let maxInnerHeight = resolveSize(currentStyle.maxHeight, row: false, ownerHeight) - pbColumn
+        // Within min and max; without a min, at least 0 (padding wider than the node leaves an
+        // empty content box, as in Yoga's calculateAvailableInnerDimension and CSS).
         var availableInnerWidth = availableWidth - marginRow - pbRow
         if !availableInnerWidth.isNaN {
-            availableInnerWidth = maxDefined(minDefined(availableInnerWidth, maxInnerWidth), minInnerWidth)
+            availableInnerWidth = maxDefined(minDefined(availableInnerWidth, maxInnerWidth), minInnerWidth.isNaN ? 0 : minInnerWidth)
         }
         var availableInnerHeight = availableHeight - marginColumn - pbColumn
         if !availableInnerHeight.isNaN {
-            availableInnerHeight = maxDefined(minDefined(availableInnerHeight, maxInnerHeight), minInnerHeight)
+            availableInnerHeight = maxDefined(minDefined(availableInnerHeight, maxInnerHeight), minInnerHeight.isNaN ? 0 : minInnerHeight)
         }
         let availableInnerMain = isMainRow ? availableInnerWidth : availableInnerHeight
         let availableInnerCross = isMainRow ? availableInnerHeight : availableInnerWidth

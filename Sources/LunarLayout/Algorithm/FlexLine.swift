@@ -104,7 +104,8 @@ extension LayoutNode {
     /// Step 6: the items' main offsets (auto margins, then justify-content), and the line's cross
     /// size (by ascent and descent where items align to their baselines).
     @inline(__always) func justifyMainAxis(
-        _ items: [LayoutNode], _ line: inout FlexLineRun, _ container: FlexContainer, availableMain: Double, canSkipFlex: Bool
+        _ items: [LayoutNode], _ line: inout FlexLineRun, _ container: FlexContainer, availableMain: Double, canSkipFlex: Bool,
+        basisBoundSize: Double
     ) {
         let mainAxis = container.mainAxis, isMainRow = container.isMainRow, isBaselineLayout = container.isBaselineLayout
         let mainMode = container.mainMode, mainOwnerSize = container.mainOwnerSize, pbMain = container.pbMain
@@ -170,7 +171,9 @@ extension LayoutNode {
             child.mainOffset = mainPosition + child.margin[mainAxis.leadingEdge]
             if child.isMarginAuto(mainAxis.trailingEdge) { mainPosition += autoShare }
             if canSkipFlex {
-                mainPosition += child.marginFor(row: isMainRow) + child.computedFlexBasis
+                // Not flexed: the basis within min and max, as collectFlexLine counts it (Yoga's
+                // boundAxisWithinMinAndMax here).
+                mainPosition += child.marginFor(row: isMainRow) + child.boundWithinMinMax(row: isMainRow, child.computedFlexBasis, basisBoundSize)
                 lineCross = availableInnerCross
             } else {
                 mainPosition += (isMainRow ? child.measuredWidth : child.measuredHeight) + child.marginFor(row: isMainRow)

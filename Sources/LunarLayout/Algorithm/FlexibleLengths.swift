@@ -13,6 +13,7 @@ extension LayoutNode {
         let availableInnerWidth = container.availableInnerWidth, availableInnerHeight = container.availableInnerHeight
         let availableInnerMain = container.availableInnerMain, availableInnerCross = container.availableInnerCross
         let startIndex = line.start, endIndex = line.end
+        let originalRemaining = line.remaining, originalGrow = line.totalGrow
         var remaining = line.remaining, totalGrow = line.totalGrow, totalShrinkScaled = line.totalShrinkScaled
         // First pass: freeze the items whose flexed size violates min or max (none flex
         // when there is no free space to share).
@@ -44,7 +45,8 @@ extension LayoutNode {
             }
         }
         remaining -= delta
-        // Second pass: size and lay out each item.
+        // Second pass: size and lay out each item. The free space left is the line's less what
+        // this pass gives out (what the first took is given again here, not taken twice).
         delta = 0
         for index in startIndex..<endIndex {
             let child = items[index]
@@ -60,7 +62,9 @@ extension LayoutNode {
             } else if remaining > 0 {
                 let grow = child.resolvedFlexGrow
                 if grow != 0 {
-                    let size = totalGrow == 0 ? basis : basis + remaining / totalGrow * grow
+                    // Every growing item froze: each keeps the size it froze at (Yoga's division by
+                    // a zero total grows it into its maximum).
+                    let size = totalGrow == 0 ? basis + originalRemaining / originalGrow * grow : basis + remaining / totalGrow * grow
                     updated = child.boundAxis(row: isMainRow, size, availableInnerMain)
                 }
             }
@@ -71,8 +75,7 @@ extension LayoutNode {
                 availableInnerWidth, availableInnerHeight, availableInnerMain, availableInnerCross,
                 performLayout, context)
         }
-        remaining -= delta
-        line.remaining = remaining
+        line.remaining = originalRemaining - delta
         line.totalGrow = totalGrow
         line.totalShrinkScaled = totalShrinkScaled
     }

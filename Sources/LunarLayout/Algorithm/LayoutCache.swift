@@ -59,7 +59,7 @@ extension LayoutNode {
             pass = context.pass
         }
         let dir = currentStyle.direction == .inherit ? direction : currentStyle.direction
-        if let cached = cachedResult(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout) {
+        if context.shortcuts.contains(.cachedResults), let cached = cachedResult(availableWidth, availableHeight, widthMode, heightMode, ownerWidth, ownerHeight, dir, performLayout) {
             measuredWidth = cached.measuredWidth
             measuredHeight = cached.measuredHeight
             resolveBoxes(ownerWidth: ownerWidth, direction: dir)
@@ -69,7 +69,7 @@ extension LayoutNode {
         // A container measured at an exact size on one axis and sized by its content on the other
         // is laid out right away: the layout its parent then asks for, at the size it took, is
         // the same (see `laysOutWhileMeasured`), and is served from the cache.
-        let layoutWhileMeasuring = !performLayout && laysOutWhileMeasured(widthMode, heightMode)
+        let layoutWhileMeasuring = !performLayout && context.shortcuts.contains(.layoutWhileMeasuring) && laysOutWhileMeasured(widthMode, heightMode)
         let performLayout = performLayout || layoutWhileMeasuring
         if performLayout {
             context.counters.statistics.layouts += 1

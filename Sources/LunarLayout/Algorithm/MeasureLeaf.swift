@@ -14,12 +14,8 @@ extension LayoutNode {
         }
         let innerWidth = widthMode == .undefined ? Double.nan : max(0, availableWidth - marginRow - pbRow)
         let innerHeight = heightMode == .undefined ? Double.nan : max(0, availableHeight - marginColumn - pbColumn)
-        if innerWidth == 0 || innerHeight == 0 {
-            // No room on an axis: the content is not measured.
-            measuredWidth = boundAxis(row: true, widthMode == .exactly ? availableWidth - marginRow : pbRow, ownerWidth)
-            measuredHeight = boundAxis(row: false, heightMode == .exactly ? availableHeight - marginColumn : pbColumn, ownerHeight)
-            return
-        }
+        // No room on one axis still leaves the other to the content (a text at most 0 tall is as
+        // wide as it is): measured, as Yoga measures it.
         context.counters.statistics.measureCallbacks += 1
         let size = measure(innerWidth, widthMode, innerHeight, heightMode)
         measuredWidth = boundAxis(

@@ -1,6 +1,12 @@
 // Rounding the unrounded layout to the pixel grid (Yoga's PixelGrid).
 
 extension LayoutNode {
+    /// Makes the next rounding visit every node under this one.
+    func markLaidOutSinceRounding() {
+        laidOutSinceRounding = true
+        for child in children { child.markLaidOutSinceRounding() }
+    }
+
     /// Rounds the unrounded results into `frame`, edges in absolute coordinates (as Yoga does),
     /// so adjacent siblings share an edge.
     func roundLayout(absoluteLeft: Double, absoluteTop: Double, scale: Double) {

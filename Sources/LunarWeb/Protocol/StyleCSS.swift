@@ -6,9 +6,10 @@ import LunarUI
 /// The page gives every element React Native's defaults (`display:flex; flex-direction:column;
 /// flex-shrink:0; box-sizing:border-box; position:relative; border:0 solid`, lunar.css); this
 /// adds each set property over them. Lengths are CSS pixels (one point is one pixel), `flex: N`
-/// means what Yoga means (N > 0: grow N, shrink 0, basis 0; N < 0: shrink -N), and an edge
-/// family resolves as in Yoga: all edges, then horizontal/vertical, then one edge, then
-/// start/end, later ones winning.
+/// means what Yoga means (N > 0: grow N, shrink 0, basis 0; N < 0: shrink -N), and keys that
+/// set one CSS property resolve as in Yoga whatever order they were written in: all edges, then
+/// horizontal/vertical, then one edge, then start/end; `gap` then `rowGap`/`columnGap`; `flex`
+/// then `flexGrow`/`flexShrink`/`flexBasis`; later ones winning.
 public enum StyleCSS {
     /// `padding:8px;background-color:#ff6347`: the declarations for `style`, without the defaults.
     public static func declarations(for style: Style) -> String {
@@ -23,11 +24,12 @@ public enum StyleCSS {
         return out.joined(separator: ";")
     }
 
-    /// Where a key stands among its edge family (Yoga's precedence); 0 for every other key.
+    /// Where a key stands among the keys that set the same CSS property (LunarLayout's and Yoga's
+    /// precedence: a shorthand first, the keys it stands for after it); 0 for every other key.
     private static func rank(_ name: String) -> Int {
         for prefix in ["margin", "padding", "border"] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
-            if rest == "" || rest == "Width" { return 1 }
+            if rest == "" || rest == "Width" || rest == "Color" || rest == "Radius" { return 1 }
             if rest.hasPrefix("Horizontal") || rest.hasPrefix("Vertical") { return 2 }
             if rest.hasPrefix("Start") || rest.hasPrefix("End") { return 4 }
             return 3
@@ -35,6 +37,9 @@ public enum StyleCSS {
         switch name {
         case "start", "end": return 4
         case "left", "right", "top", "bottom": return 3
+        // `gap` sets both gaps and `flex` grow, shrink and basis: the specific key wins.
+        case "gap", "flex": return 1
+        case "rowGap", "columnGap", "flexGrow", "flexShrink", "flexBasis": return 3
         default: return 0
         }
     }
