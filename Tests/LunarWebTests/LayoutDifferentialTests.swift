@@ -1,4 +1,5 @@
 import Foundation
+import LunarJSON
 import LunarLayout
 import LunarUI
 @testable import LunarWeb
@@ -76,7 +77,7 @@ import Testing
     static func describe(_ tree: Tree, _ indent: String = "") -> String {
         let style = tree.style.map { key, value in
             switch value {
-            case .number(let n): "\(key)=\(JSONText.number(n))"
+            case .number(let n): "\(key)=\(JSONWriter.numberText(n))"
             case .string(let s): "\(key)=\"\(s)\""
             case .other(let t): "\(key)=<\(t)>"
             }
