@@ -1,3 +1,5 @@
+import LunarBase
+
 /// One line of the headless command language.
 ///
 /// Arguments are separated by spaces; an argument with spaces is written in
@@ -41,12 +43,12 @@ public enum HeadlessCommand: Equatable, Sendable {
     case snapshotFrames
 
     /// Parses one line; nil for blank lines and comments.
-    public static func parse(_ line: String) throws(HeadlessCommandError) -> HeadlessCommand? {
+    public static func parse(_ line: String) throws(MessageError) -> HeadlessCommand? {
         let words = try split(line)
         guard let verb = words.first else { return nil }
         let args = Array(words.dropFirst())
-        func expect(_ n: Int, _ usage: String) throws(HeadlessCommandError) {
-            guard args.count == n else { throw HeadlessCommandError("usage: \(usage)") }
+        func expect(_ n: Int, _ usage: String) throws(MessageError) {
+            guard args.count == n else { throw MessageError("usage: \(usage)") }
         }
         switch verb {
         case "open": try expect(1, "open URL"); return .open(args[0])
@@ -62,7 +64,7 @@ public enum HeadlessCommand: Equatable, Sendable {
             try expect(2, "scroll TARGET OFFSET (points, or end)")
             if args[1] == "end" { return .scroll(args[0], offset: nil) }
             guard let offset = Double(args[1]), offset.isFinite else {
-                throw HeadlessCommandError("scroll: '\(args[1])' is not an offset (a number of points, or end)")
+                throw MessageError("scroll: '\(args[1])' is not an offset (a number of points, or end)")
             }
             return .scroll(args[0], offset: offset)
         case "back": try expect(0, "back"); return .back
@@ -72,11 +74,11 @@ public enum HeadlessCommand: Equatable, Sendable {
             try expect(0, "snapshot [frames]")
             return .snapshot
         default:
-            throw HeadlessCommandError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")
+            throw MessageError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")
         }
     }
 
-    static func split(_ line: String) throws(HeadlessCommandError) -> [String] {
+    static func split(_ line: String) throws(MessageError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -85,7 +87,7 @@ public enum HeadlessCommand: Equatable, Sendable {
         while let c = iterator.next() {
             if quoted {
                 if c == "\\" {
-                    guard let next = iterator.next() else { throw HeadlessCommandError("unfinished escape at end of line") }
+                    guard let next = iterator.next() else { throw MessageError("unfinished escape at end of line") }
                     current.append(next)
                 } else if c == "\"" {
                     quoted = false
@@ -104,15 +106,8 @@ public enum HeadlessCommand: Equatable, Sendable {
                 inWord = true
             }
         }
-        if quoted { throw HeadlessCommandError("unterminated quote") }
+        if quoted { throw MessageError("unterminated quote") }
         if inWord { words.append(current) }
         return words
     }
-}
-
-/// A command that could not be parsed or carried out.
-public struct HeadlessCommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

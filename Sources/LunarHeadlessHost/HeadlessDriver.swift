@@ -1,3 +1,4 @@
+import LunarBase
 import LunarBundle
 import LunarHeadless
 import LunarRuntime
@@ -24,13 +25,13 @@ extension LunarRuntime {
     private var headless: HeadlessRenderer? { HeadlessRenderer.underlying(host.renderer) }
 
     /// Carries out one headless command (except `wait`, see ``wait(timeout:)``).
-    public func perform(_ command: HeadlessCommand) async throws(HeadlessCommandError) {
-        guard let renderer = headless else { throw HeadlessCommandError("the runtime has no headless renderer") }
+    public func perform(_ command: HeadlessCommand) async throws(MessageError) {
+        guard let renderer = headless else { throw MessageError("the runtime has no headless renderer") }
         host.flushRender()
         do {
             switch command {
             case .open(let url):
-                guard host.open(url) else { throw HeadlessCommandError("no route matches") }
+                guard host.open(url) else { throw MessageError("no route matches") }
             case .type(let field, let text): try renderer.type(text, into: field)
             case .clear(let field): try renderer.clear(field)
             case .submit(let field): try renderer.submit(field)
@@ -43,16 +44,16 @@ extension LunarRuntime {
             case .back: try renderer.back()
             case .wait:
                 guard await wait(timeout: 10) else {
-                    throw HeadlessCommandError("still busy after 10 s (a repeating timer or a request that never ends)")
+                    throw MessageError("still busy after 10 s (a repeating timer or a request that never ends)")
                 }
             case .snapshot, .snapshotFrames: break
             }
         } catch let error as HeadlessInputError {
-            throw HeadlessCommandError(error.description)
-        } catch let error as HeadlessCommandError {
+            throw MessageError(error.description)
+        } catch let error as MessageError {
             throw error
         } catch {
-            throw HeadlessCommandError("\(error)")
+            throw MessageError("\(error)")
         }
         host.flushRender()
     }

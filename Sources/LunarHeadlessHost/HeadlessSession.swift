@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarRuntime
 import LunarUI
@@ -14,12 +15,6 @@ public final class HeadlessSession {
     public enum Input: Sendable {
         case line(String)
         case bundle(BundleEvent)
-    }
-
-    /// A command that could not be carried out, or a bundle that could not start; the
-    /// description is one line without the `lunar:` prefix.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
     }
 
     /// Where text goes: the screens (`output`) and the one-line diagnostics (`diagnostics`,
@@ -51,19 +46,19 @@ public final class HeadlessSession {
     }
 
     /// Prints the first screen, then handles inputs until they end; unless it keeps going,
-    /// throws a ``Failure`` for the first command that cannot be carried out.
+    /// throws a `MessageError` (one line, without the `lunar:` prefix) for the first command that cannot be carried out.
     ///
     /// - Parameter firstScreen: the first screen of a runtime the caller started already
     ///   (``LunarRuntime/startHeadless()``), to judge it before the session goes on (an update
     ///   that fails before its first screen is replaced); nil starts the runtime here.
-    public func run(_ inputs: AsyncStream<Input>, firstScreen: String? = nil) async throws(Failure) {
+    public func run(_ inputs: AsyncStream<Input>, firstScreen: String? = nil) async throws(MessageError) {
         if let firstScreen {
             output(firstScreen)
         } else {
             do {
                 output(try await runtime.startHeadless())
             } catch {
-                throw Failure(description: "\(error)")
+                throw MessageError("\(error)")
             }
         }
         for await input in inputs {
@@ -82,19 +77,19 @@ public final class HeadlessSession {
         }
     }
 
-    private func perform(_ line: String) async throws(Failure) {
+    private func perform(_ line: String) async throws(MessageError) {
         lineNumber += 1
         let command: HeadlessCommand?
         do {
             command = try HeadlessCommand.parse(line)
         } catch {
-            throw Failure(description: "line \(lineNumber): \(error)")
+            throw MessageError("line \(lineNumber): \(error)")
         }
         guard let command else { return }
         do {
             try await runtime.perform(command)
         } catch {
-            throw Failure(description: "line \(lineNumber): \(line): \(error)")
+            throw MessageError("line \(lineNumber): \(line): \(error)")
         }
         output("\n> " + line + "\n" + (await runtime.snapshot(showingFrames: command == .snapshotFrames)))
     }

@@ -57,7 +57,7 @@ public enum BundleSession {
     ///   - devtoolsPort: serve the inspector (`/devtools`) on 127.0.0.1 at this port (0 picks
     ///     one) and print its address on standard error; nil: no inspector. A web app has
     ///     its inspector at `/devtools` of its own server, so the port is not used there.
-    /// - Throws: ``HeadlessSession/Failure`` for a headless command that cannot be carried
+    /// - Throws: `MessageError` for a headless command that cannot be carried
     ///   out, a `BundleError` when the bundle cannot start, `MessageError` when the
     ///   debugger's or the inspector's port cannot be used.
     public static func run(

@@ -1,3 +1,4 @@
+import LunarBase
 import LunarHeadlessHost
 import Testing
 
@@ -25,15 +26,15 @@ import Testing
     }
 
     @Test func refusesMalformedLinesWithAMessage() {
-        #expect(throws: HeadlessCommandError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
-        #expect(throws: HeadlessCommandError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
-        #expect(throws: HeadlessCommandError("unknown command 'press' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")) {
+        #expect(throws: MessageError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
+        #expect(throws: MessageError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
+        #expect(throws: MessageError("unknown command 'press' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")) {
             try HeadlessCommand.parse("press OK")
         }
-        #expect(throws: HeadlessCommandError("usage: back")) { try HeadlessCommand.parse("back now") }
-        #expect(throws: HeadlessCommandError("scroll: 'down' is not an offset (a number of points, or end)")) {
+        #expect(throws: MessageError("usage: back")) { try HeadlessCommand.parse("back now") }
+        #expect(throws: MessageError("scroll: 'down' is not an offset (a number of points, or end)")) {
             try HeadlessCommand.parse("scroll items down")
         }
-        #expect(throws: HeadlessCommandError("usage: snapshot [frames]")) { try HeadlessCommand.parse("snapshot all") }
+        #expect(throws: MessageError("usage: snapshot [frames]")) { try HeadlessCommand.parse("snapshot all") }
     }
 }

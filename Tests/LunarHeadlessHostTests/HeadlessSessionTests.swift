@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBundle
 import LunarHeadlessHost
 import LunarRuntime
@@ -88,7 +89,7 @@ private final class Transcript: Sendable {
         let b = try counterBundle()
         defer { b.remove() }
         let (run, output, _) = try session(b)
-        let failure = await #expect(throws: HeadlessSession.Failure.self) {
+        let failure = await #expect(throws: MessageError.self) {
             try await run.run(stream([.line("tap Add"), .line("open /nowhere"), .line("tap Add")]))
         }
         #expect(failure?.description == "line 2: open /nowhere: no route matches", "the command once, then why")

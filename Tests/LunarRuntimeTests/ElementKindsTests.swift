@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarHeadless
 import LunarHeadlessHost
@@ -80,8 +81,8 @@ import Testing
         let bundle = try TestBundle(files: ["screens/home.lua": Self.screen])
         defer { bundle.remove() }
         let runtime = try await bundle.start()
-        await #expect(throws: HeadlessCommandError(#"#off is disabled on "Kinds""#)) { try await runtime.run(.tap("Off")) }
-        await #expect(throws: HeadlessCommandError(#"no switch "Wifi" on "Kinds" (switches: "Dark mode")"#)) {
+        await #expect(throws: MessageError(#"#off is disabled on "Kinds""#)) { try await runtime.run(.tap("Off")) }
+        await #expect(throws: MessageError(#"no switch "Wifi" on "Kinds" (switches: "Dark mode")"#)) {
             try await runtime.run(.toggle("Wifi"))
         }
     }

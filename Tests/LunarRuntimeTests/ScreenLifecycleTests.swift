@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarHeadlessHost
 import LunarRuntime
@@ -95,7 +96,7 @@ func expectEvents(_ got: [String], _ expected: [String], sourceLocation: SourceL
         #expect(await runtime.snapshot().contains("Text \"user 3\""))
         let stack = try await runtime.lua("local s = require('lunar.navigator').stack(); return #s, s[1].screen, s[4].screen")
         #expect(stack == [4, "screens.home", "screens.profile"])
-        await #expect(throws: HeadlessCommandError.self) { try await runtime.run(.open("/nowhere")) }
+        await #expect(throws: MessageError("no route matches")) { try await runtime.run(.open("/nowhere")) }
     }
 
     @Test func renderAndLifecycleErrorsShowAnOverlayAndBackStillWorks() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LunarBase
 import LunarBridge
 import LunarBundle
 import LunarHeadlessHost
@@ -148,7 +149,7 @@ import Testing
             return line?.contains("disabled") ?? false
         }
         #expect(await disabled())
-        await #expect(throws: HeadlessCommandError.self) { try await runtime.run(.tap("Login")) }
+        await #expect(throws: MessageError.self) { try await runtime.run(.tap("Login")) }
 
         _ = try await runtime.lua("require('viewmodels.login').canLogin:set(true)")
         #expect(await !disabled())
