@@ -149,7 +149,9 @@ public final class DebugServer: Sendable {
         do {
             return try await ChannelServer.bind(host: host, port: port, initializeConnection: accept).get()
         } catch {
-            throw MessageError("the debugger cannot listen on \(host):\(port): \(error)")
+            // The system's words ("Address already in use"), as before the move to SwiftNIO.
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw MessageError("the debugger cannot listen on \(host):\(port): \(reason)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LunarBridge
+import Synchronization
 
 extension LunarRuntime {
     /// Waits until no job is queued and no request is in flight (timers may
@@ -49,14 +50,12 @@ extension LunarRuntime {
 }
 
 /// Lets exactly one of several racing callers through.
-private final class OnceGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var opened = false
+private final class OnceGate: Sendable {
+    private let opened = Mutex(false)
     func open() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if opened { return false }
-        opened = true
-        return true
+        opened.withLock { opened in
+            defer { opened = true }
+            return !opened
+        }
     }
 }

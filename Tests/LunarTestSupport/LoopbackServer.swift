@@ -190,7 +190,8 @@ private final class LoopbackConnection: ChannelInboundHandler {
             continued = true
             send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), on: context.channel)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        // A negative or unreadable length is no body (never a trap in the fixture).
+        let length = max(0, Int(headers["content-length"] ?? "0") ?? 0)
         let body = Array(buffer[(headEnd + 4)...])
         guard body.count >= length else { return nil }
         return LoopbackServer.Received(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
