@@ -11,6 +11,8 @@
 //   LunarJSON -> CJSONLimits                           -- the JSON value shared by network and storage, and the one Swift JSON writer (CJSONLimits: the depth Lua's json shares)
 //   LunarNetwork -> LunarSignals, LunarJSON; LunarStorage -> LunarJSON
 //   LunarHeadless -> LunarUI, LunarLayout              -- the shipped test renderer
+//   LunarTerminal -> LunarUI, LunarLayout, LunarBase + ncurses, utf8proc -- the terminal renderer (not for iOS)
+//   LunarIntercept                                     -- plain Swift: lifecycle interceptors and their registrations, no Lua
 //   LunarBridge -> LunarBase, CLunar -> CLua, CJSONLimits -- owns the lua_State (re-exports ExecutorBound: its executor's jobs carry it)
 //   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs from the bridge's descriptions (which hold the API version); no C API
 //   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
@@ -21,15 +23,15 @@
 //   LunarHeadlessHost -> LunarRuntime, LunarHeadless   -- a runtime on the headless renderer: the command language, its driver, the stdin loop
 //     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
 //   LunarServing -> NIOCore, NIOPosix, HummingbirdCore -- what the servers share: start until listening, connection limits; ChannelServer for raw TCP
-//   LunarMockAPI -> LunarBundle, LunarBridge, LunarNetwork, LunarServing + Hummingbird -- a bundle's mock-api/ (a second Lua host) and its own loopback server
+//   LunarMockAPI -> LunarBase, LunarBundle, LunarBridge, LunarJSON, LunarNetwork, LunarServing + Hummingbird -- a bundle's mock-api/ (a second Lua host) and its own loopback server (MockAPIServer)
 //   LunarDevServer -> LunarBundle, LunarMockAPI, LunarPackaging, LunarStorage, LunarServing + Hummingbird, Crypto -- dev server, change feed, the mock API under /api
 //   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
-//   LunarSpecs -> LunarRuntime, LunarHeadless, LunarMockAPI -- the spec runner and its reports (`lunar test`)
+//   LunarSpecs -> LunarRuntime, LunarHeadless, LunarMockAPI, LunarLuaLSStubs -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
 //   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge, LunarJSON, LunarServing, LunarBase + NIOCore -- the Debug Adapter Protocol server (`--debug PORT`) on a ChannelServer
-//   LunarDevtools -> LunarRuntime, LunarWeb               -- the inspector behind /devtools and `--devtools`
+//   LunarDevtools -> LunarRuntime, LunarWeb, LunarNetworkLua, LunarStorageLua -- the inspector behind /devtools and `--devtools`
 //   LunarSession -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
 //   lunar (LunarCLI) -> LunarSession + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
 import Foundation
@@ -207,7 +209,7 @@ let package = Package(
         // for it (snapshots, commands) and the standard-input loop of headless `lunar run`/`dev`.
         .target(
             name: "LunarHeadlessHost",
-            dependencies: ["LunarRuntime", "LunarHeadless", "LunarBundle", "LunarBridge", "LunarUI"],
+            dependencies: ["LunarBase", "LunarRuntime", "LunarHeadless", "LunarBundle", "LunarBridge", "LunarUI"],
             swiftSettings: strict
         ),
         // The spec runner (`lunar test`): spec files in fresh runtimes against the mock API,
@@ -219,7 +221,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // A bundle's mock API (`mock-api/`: JSON files and Lua handlers in sandboxed engines of their
-        // own) and a loopback server for it alone (MockAPIScope), which the dev server mounts under /api.
+        // own) and a loopback server for it alone (MockAPIServer, which MockAPIScope runs around a spec run);
+        // the dev server mounts the same handler under /api.
         .target(
             name: "LunarMockAPI",
             dependencies: [
@@ -248,8 +251,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // What the dev server, the web renderer's server and the update server share: the URL a
-        // bound channel listens at, and starting in the background until the socket listens.
+        // What Lunar's servers share: the URL a bound channel listens at, starting in the background
+        // until the socket listens (dev server, web renderer, update server, MockAPIServer), connection
+        // limits, and ChannelServer, a TCP server for a protocol of its own (DebugServer, the tests' LoopbackServer).
         .target(
             name: "LunarServing",
             dependencies: [
@@ -445,7 +449,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarBase", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // The mock API: answers by file and by Lua handler, its framing rules, its own server.
@@ -460,7 +464,7 @@ let package = Package(
         // The headless command language and the standard-input loop, on a runtime.
         .testTarget(
             name: "LunarHeadlessHostTests",
-            dependencies: ["LunarHeadlessHost", "LunarRuntime", "LunarBundle", "LunarTestSupport"],
+            dependencies: ["LunarBase", "LunarHeadlessHost", "LunarRuntime", "LunarBundle", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // Over-the-air updates: the real server on loopback (SQLite, PostgreSQL), the `lunar` binary, faults.

@@ -1,9 +1,9 @@
 import Foundation
 import NIOCore
 
-/// What Lunar's three HTTP servers (the dev server, the web renderer's server and the update
-/// server) share: the URL a bound channel listens at, and starting in a background task that
-/// returns once the socket listens (or throws why it could not).
+/// What Lunar's HTTP servers (the dev server, the web renderer's server, the update server and
+/// the spec runner's mock API server) share: the URL a bound channel listens at, and starting in
+/// a background task that returns once the socket listens (or throws why it could not).
 public enum BackgroundServer {
     /// `http://HOST:PORT/` for a server bound to `host` on `channel` (an IPv6 host in brackets),
     /// with `query` after a `?` when given.
