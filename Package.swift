@@ -32,8 +32,8 @@
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge, LunarJSON, LunarServing, LunarBase + NIOCore -- the Debug Adapter Protocol server (`--debug PORT`) on a ChannelServer
 //   LunarDevtools -> LunarRuntime, LunarWeb, LunarNetworkLua, LunarStorageLua -- the inspector behind /devtools and `--devtools`
-//   LunarSession -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
-//   lunar (LunarCLI) -> LunarSession + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
+//   LunarCommands -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
+//   lunar (LunarCLI) -> LunarCommands + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
 import Foundation
 import PackageDescription
 
@@ -73,7 +73,7 @@ let package = Package(
         .library(name: "LunarUpdates", targets: ["LunarUpdates"]),
         .library(name: "LunarUpdateServer", targets: ["LunarUpdateServer"]),
         .library(name: "LunarDebug", targets: ["LunarDebug"]),
-        .library(name: "LunarSession", targets: ["LunarSession"]),
+        .library(name: "LunarCommands", targets: ["LunarCommands"]),
         .library(name: "LunarWeb", targets: ["LunarWeb"]),
         .executable(name: "lunar", targets: ["LunarCLI"]),
     ],
@@ -356,7 +356,7 @@ let package = Package(
         // `native.host`, clean-up on signals, and what serve, test, exec, storage, types and new
         // do. Not for iOS (it uses LunarTerminal).
         .target(
-            name: "LunarSession",
+            name: "LunarCommands",
             dependencies: [
                 "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarMockAPI", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
                 "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage", "LunarStorageLua", "LunarHeadlessHost", "LunarBase",
@@ -367,7 +367,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarSession", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarCommands", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -402,7 +402,7 @@ let package = Package(
         // The spec runner on a bundle of its own and its three report formats.
         .testTarget(name: "LunarSpecsTests", dependencies: ["LunarSpecs", "LunarBundle", "LunarTestSupport"], swiftSettings: strict),
         // What the commands do below the binary: BUNDLE arguments, `lunar new`'s bundle.
-        .testTarget(name: "LunarSessionTests", dependencies: ["LunarSession", "LunarBundle", "LunarBase", "LunarTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LunarCommandsTests", dependencies: ["LunarCommands", "LunarBundle", "LunarBase", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -427,7 +427,7 @@ let package = Package(
         .testTarget(
             name: "LunarWebTests",
             dependencies: [
-                "LunarWeb", "LunarJSON", "LunarUI", "LunarLayout", "LunarSession", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
+                "LunarWeb", "LunarJSON", "LunarUI", "LunarLayout", "LunarCommands", "LunarRuntime", "LunarBundle", "LunarDevServer", "LunarTestSupport",
             ],
             swiftSettings: strict
         ),

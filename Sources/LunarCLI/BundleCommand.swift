@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 import LunarBridge
 import LunarBundle
 import LunarPackaging

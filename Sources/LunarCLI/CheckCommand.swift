@@ -3,7 +3,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarRuntime
-import LunarSession
+import LunarCommands
 import LunarUI
 
 /// `lunar check BUNDLE`: compiles every script and validates the manifest

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 
 /// `lunar dev BUNDLE`: runs the bundle like `lunar run`, watches its directory
 /// (inotify) and hot-reloads every saved file into the running app, and serves
@@ -8,7 +8,7 @@ import LunarSession
 /// attach with `lunar run http://HOST:PORT/`.
 ///
 /// What reloaded or failed is reported on standard error, or in the terminal UI on its status
-/// line and in its log file (`LunarSession`'s `DevSession`). Headless, it reads
+/// line and in its log file (`LunarCommands`'s `DevSession`). Headless, it reads
 /// commands from standard input like `lunar run`, but a failing command is
 /// reported and the session goes on, and the end of input does not end it:
 /// it runs until interrupted.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
-import LunarSession
+import LunarCommands
 
 /// `lunar exec FILE.lua` / `lunar exec -e CODE`: runs a script in a sandboxed
 /// runtime with every module, waits for its pending work (awaited calls,

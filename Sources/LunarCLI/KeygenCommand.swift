@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 import LunarPackaging
 
 /// `lunar keygen -o NAME`: makes an Ed25519 key pair for signing bundles:

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 import LunarRuntime
 
 /// `lunar`: a thin command-line shell over the Lunar runtime.

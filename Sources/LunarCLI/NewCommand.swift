@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 
 /// `lunar new NAME [--directory DIR]`: scaffolds a bundle in DIR/NAME that
 /// passes `lunar check`, with editor stubs already written.

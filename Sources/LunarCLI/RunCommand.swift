@@ -1,13 +1,13 @@
 import ArgumentParser
 import Foundation
 import LunarRuntime
-import LunarSession
+import LunarCommands
 
 /// `lunar run BUNDLE`: opens the manifest's entry route. BUNDLE is a
 /// directory, a `.lunar` archive (verified with `--trust KEY` before any
 /// script runs), or a dev server's URL (`http://HOST:PORT/`), whose bundle is
 /// downloaded into a cache and followed: changed files are downloaded and
-/// reloaded. On a terminal it shows the terminal UI (`LunarSession`'s `BundleSession`), for a
+/// reloaded. On a terminal it shows the terminal UI (`LunarCommands`'s `BundleSession`), for a
 /// dev server's URL too. Headless (stdin not a terminal, or `--headless`): reads commands
 /// from standard input, one per line, and prints the screen after each;
 /// exits non-zero when a command cannot be carried out.
@@ -16,7 +16,7 @@ import LunarSession
 /// (served on loopback for a directory, the dev server's `/api` for a URL),
 /// unless `--api-base-url` or `--no-mock-api` says otherwise.
 ///
-/// With `--web` it serves the app to browsers instead (`LunarSession`'s `WebSession`): each
+/// With `--web` it serves the app to browsers instead (`LunarCommands`'s `WebSession`): each
 /// tab its own app, at the address printed on standard output (docs/web.md).
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

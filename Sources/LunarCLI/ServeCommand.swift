@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 
 /// `lunar serve BUNDLE [--port N] [--host ADDR]`: serves the bundle's files,
 /// a change feed and its mock API over HTTP until interrupted.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 
 /// `lunar storage path|reset BUNDLE`: where `lunar.storage` keeps a bundle's store when
 /// `lunar run`, `lunar dev` or `lunar exec` run it, and a fresh start for development.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 import LunarSpecs
 
 extension SpecFormat: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarBridge
-import LunarSession
+import LunarCommands
 
 /// `lunar types [BUNDLE] [--output DIR]`: writes LuaLS stubs for every module
 /// scripts can `require` (the built-in ones, this host's `native.host`, and

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LunarSession
+import LunarCommands
 
 /// `lunar updates serve|list|rollout|rollback`: the update server, and what its admin does
 /// with it (docs/updates.md).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LunarSession
+import LunarCommands
 import LunarWeb
 
 /// `--web`, `--port`, `--host` and `--max-tabs` of `lunar run`: the app in browser tabs.

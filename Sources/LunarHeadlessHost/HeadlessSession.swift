@@ -41,7 +41,7 @@ public final class HeadlessSession {
         self.runtime = runtime
         self.keepsGoing = keepsGoing
         self.output = output ?? { StandardStream.output.write($0) }
-        // What LunarSession's SessionOutput.error does; the runtime cannot import the library above it.
+        // What LunarCommands's SessionOutput.error does; the runtime cannot import the library above it.
         self.diagnostics = diagnostics ?? { StandardStream.error.write(terminalSafe($0)) }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import LunarBundle
 import LunarDevServer
 import LunarRuntime
-import LunarSession
+import LunarCommands
 import LunarTestSupport
 @testable import LunarWeb
 import Testing

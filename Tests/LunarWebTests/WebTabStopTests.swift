@@ -1,7 +1,7 @@
 import Foundation
 import LunarBundle
 import LunarRuntime
-import LunarSession
+import LunarCommands
 import LunarTestSupport
 import LunarWeb
 import Testing

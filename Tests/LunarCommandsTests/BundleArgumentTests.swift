@@ -1,7 +1,7 @@
 import Foundation
 import LunarBase
 import LunarBundle
-import LunarSession
+import LunarCommands
 import LunarTestSupport
 import Testing
 
