@@ -24,16 +24,16 @@
 //     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
 //   LunarServing -> NIOCore, NIOPosix, HummingbirdCore -- what the servers share: start until listening, connection limits; ChannelServer for raw TCP
 //   LunarMockAPI -> LunarBase, LunarBundle, LunarBridge, LunarJSON, LunarNetwork, LunarServing + Hummingbird -- a bundle's mock-api/ (a second Lua host) and its own loopback server (MockAPIServer)
-//   LunarDevServer -> LunarBundle, LunarMockAPI, LunarPackaging, LunarStorage, LunarServing + Hummingbird, Crypto -- dev server, change feed, the mock API under /api
-//   LunarPackaging -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
+//   LunarDevServer -> LunarBundle, LunarMockAPI, LunarArchive, LunarStorage, LunarServing + Hummingbird, Crypto -- dev server, change feed, the mock API under /api
+//   LunarArchive -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
 //   LunarSpecs -> LunarRuntime, LunarHeadless, LunarMockAPI, LunarLuaLSStubs -- the spec runner and its reports (`lunar test`)
 //   LunarWeb -> LunarUI, LunarServing, LunarJSON + Hummingbird, HummingbirdWebSocket -- the browser renderer: page, server, wire protocol; no Lua
-//   LunarUpdates -> LunarPackaging, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
+//   LunarUpdates -> LunarArchive, LunarNetwork, LunarStorage -- over-the-air updates, the device side (check, download, stage, fall back)
 //   LunarUpdateServer -> LunarUpdates, LunarServing + Hummingbird, SQLiteNIO, PostgresNIO -- `lunar updates serve`
 //   LunarDebug -> LunarRuntime, LunarBridge, LunarJSON, LunarServing, LunarBase + NIOCore -- the Debug Adapter Protocol server (`--debug PORT`) on a ChannelServer
 //   LunarDevtools -> LunarRuntime, LunarWeb, LunarNetworkLua, LunarStorageLua -- the inspector behind /devtools and `--devtools`
-//   LunarCommands -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarPackaging, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
-//   lunar (LunarCLI) -> LunarCommands + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarPackaging, LunarSpecs) -- arguments only
+//   LunarCommands -> LunarRuntime, LunarHeadlessHost, LunarSpecs, LunarMockAPI, LunarDevServer, LunarArchive, LunarUpdates, LunarUpdateServer, LunarTerminal, LunarWeb, LunarDebug, LunarDevtools -- what each command does
+//   lunar (LunarCLI) -> LunarCommands + the types its options name (LunarRuntime, LunarBundle, LunarBridge, LunarUI, LunarWeb, LunarArchive, LunarSpecs) -- arguments only
 import Foundation
 import PackageDescription
 
@@ -69,7 +69,7 @@ let package = Package(
         .library(name: "LunarSpecs", targets: ["LunarSpecs"]),
         .library(name: "LunarMockAPI", targets: ["LunarMockAPI"]),
         .library(name: "LunarDevServer", targets: ["LunarDevServer"]),
-        .library(name: "LunarPackaging", targets: ["LunarPackaging"]),
+        .library(name: "LunarArchive", targets: ["LunarArchive"]),
         .library(name: "LunarUpdates", targets: ["LunarUpdates"]),
         .library(name: "LunarUpdateServer", targets: ["LunarUpdateServer"]),
         .library(name: "LunarDebug", targets: ["LunarDebug"]),
@@ -86,7 +86,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        // Packaged bundles (LunarPackaging): Ed25519 signatures; the dev server's file hashes.
+        // Packaged bundles (LunarArchive): Ed25519 signatures; the dev server's file hashes.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // The update server's stores (LunarUpdateServer only; a host app links neither). SQLite by
         // default: sqlite-nio rather than GRDB because it runs on the same SwiftNIO thread pool
@@ -165,7 +165,7 @@ let package = Package(
         // ncurses (libutf8proc.pc's only cflag is a -D flag); the module map links the library.
         .systemLibrary(name: "CUtf8proc", providers: [.apt(["libutf8proc-dev"]), .brew(["utf8proc"])]),
         // zlib from the system (Debian: zlib1g-dev; macOS and iOS: the SDK's): raw deflate and
-        // CRC-32 for LunarPackaging's zip reader and writer. The module map links the library.
+        // CRC-32 for LunarArchive's zip reader and writer. The module map links the library.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "LunarTerminal", dependencies: ["LunarBase", "LunarUI", "LunarLayout", "CNcurses", "CTerminal", "CUtf8proc"], swiftSettings: strict),
         // Examples/Embedding: a Swift program hosting the runtime with its own module and renderer.
@@ -239,7 +239,7 @@ let package = Package(
             dependencies: [
                 "LunarBase", "LunarBundle", "LunarMockAPI", "LunarJSON", "LunarServing",
                 // File hashes (SHA-256 hex) and durable cache writes (AtomicFile).
-                "LunarPackaging", "LunarStorage",
+                "LunarArchive", "LunarStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -289,7 +289,7 @@ let package = Package(
         // verification. Kept out of LunarRuntime so hosts that only run directories do not
         // link zlib and crypto.
         .target(
-            name: "LunarPackaging",
+            name: "LunarArchive",
             dependencies: [
                 "LunarBase", "LunarBundle", "LunarBridge", "LunarStorage", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -304,7 +304,7 @@ let package = Package(
         .target(
             name: "LunarUpdates",
             dependencies: [
-                "LunarBase", "LunarPackaging", "LunarBundle", "LunarNetwork", "LunarStorage", "CZstd",
+                "LunarBase", "LunarArchive", "LunarBundle", "LunarNetwork", "LunarStorage", "CZstd",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -314,7 +314,7 @@ let package = Package(
         .target(
             name: "LunarUpdateServer",
             dependencies: [
-                "LunarBase", "LunarUpdates", "LunarPackaging", "LunarStorage", "LunarServing",
+                "LunarBase", "LunarUpdates", "LunarArchive", "LunarStorage", "LunarServing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -358,7 +358,7 @@ let package = Package(
         .target(
             name: "LunarCommands",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarMockAPI", "LunarTerminal", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarDevServer", "LunarMockAPI", "LunarTerminal", "LunarArchive", "LunarSpecs", "LunarUI", "LunarWeb",
                 "LunarUpdates", "LunarUpdateServer", "LunarDebug", "LunarDevtools", "LunarStorage", "LunarStorageLua", "LunarHeadlessHost", "LunarBase",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -367,7 +367,7 @@ let package = Package(
         .executableTarget(
             name: "LunarCLI",
             dependencies: [
-                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarCommands", "LunarPackaging", "LunarSpecs", "LunarUI", "LunarWeb",
+                "LunarRuntime", "LunarBundle", "LunarBridge", "LunarCommands", "LunarArchive", "LunarSpecs", "LunarUI", "LunarWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -440,9 +440,9 @@ let package = Package(
         ),
         .testTarget(name: "LunarTerminalTests", dependencies: ["LunarTerminal", "LunarUI", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "LunarPackagingTests",
+            name: "LunarArchiveTests",
             dependencies: [
-                "LunarPackaging", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
+                "LunarArchive", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
@@ -471,7 +471,7 @@ let package = Package(
         .testTarget(
             name: "LunarUpdatesTests",
             dependencies: [
-                "LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarCLI", "LunarRuntime", "LunarBundle",
+                "LunarUpdates", "LunarUpdateServer", "LunarArchive", "LunarCLI", "LunarRuntime", "LunarBundle",
                 "LunarTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -528,7 +528,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "UpdatesBench",
-            dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarPackaging", "LunarRuntime", "StandaloneSupport"],
+            dependencies: ["LunarUpdates", "LunarUpdateServer", "LunarArchive", "LunarRuntime", "StandaloneSupport"],
             path: "Benchmarks/Standalone/UpdatesBench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -559,7 +559,7 @@ if ProcessInfo.processInfo.environment["LUNAR_FUZZ"] != nil {
         ("FuzzJSON", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzLuaValue", ["LunarBridge", "LunarJSON", "CLunar"]),
         ("FuzzManifest", ["LunarBundle", "LunarJSON"]),
-        ("FuzzArchive", ["LunarPackaging"]),
+        ("FuzzArchive", ["LunarArchive"]),
         ("FuzzHeaders", ["LunarNetwork"]),
         ("FuzzDAP", ["LunarDebug", "LunarBridge"]),
         ("FuzzPageMessage", ["LunarWeb", "LunarUI"]),

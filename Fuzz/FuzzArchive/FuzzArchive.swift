@@ -1,5 +1,5 @@
 import Foundation
-import LunarPackaging
+import LunarArchive
 
 // Fuzzes reading a `.lunar` archive (`ArchiveReader.read`), the first thing
 // `lunar run APP.lunar` and the Swift API do with bytes from the network, and

@@ -1,5 +1,5 @@
 // CZlib: zlib from the system (Debian: zlib1g-dev; macOS and iOS: the SDK's), for the zip
-// reader and writer of LunarPackaging: raw deflate streams and CRC-32.
+// reader and writer of LunarArchive: raw deflate streams and CRC-32.
 #ifndef CZLIB_SHIM_H
 #define CZLIB_SHIM_H
 #include <zlib.h>

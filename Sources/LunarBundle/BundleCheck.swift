@@ -36,7 +36,7 @@ public struct BundleCheck: Sendable {
     }
 
     /// Checks a bundle; precompiled scripts compile only with `acceptsBytecode`
-    /// (a verified archive's, checked by LunarPackaging) and are refused otherwise.
+    /// (a verified archive's, checked by LunarArchive) and are refused otherwise.
     package init(directory: URL, bridgeAPI: String, acceptsBytecode: Bool) {
         let root = directory.standardizedFileURL
         var isDirectory: ObjCBool = false

@@ -1,5 +1,5 @@
 /// Size caps for a bundle that comes from outside: a `.lunar` archive being read
-/// (`ArchiveLimits` in LunarPackaging starts from these) and a bundle mirrored from a dev
+/// (`ArchiveLimits` in LunarArchive starts from these) and a bundle mirrored from a dev
 /// server (`RemoteBundle` in LunarDevServer). Defined once here, where both can use them.
 public struct BundleLimits: Sendable, Hashable {
     /// At most this many files.

@@ -8,7 +8,7 @@ public struct ScriptBundle: Sendable {
     /// The manifest; a running app replaces it when `manifest.json` is reloaded.
     public package(set) var manifest: BundleManifest
     /// Whether the bundle came out of a signed archive whose signature, file
-    /// hashes and bridge API were verified (LunarPackaging's `SignedBundle`).
+    /// hashes and bridge API were verified (LunarArchive's `SignedBundle`).
     /// Only then does `require` load precompiled bytecode; a host cannot set
     /// it (`package`), so a directory's bytecode is always refused.
     public package(set) var isVerified = false

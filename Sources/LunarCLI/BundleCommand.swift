@@ -3,7 +3,7 @@ import Foundation
 import LunarCommands
 import LunarBridge
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 
 /// `lunar bundle DIR -o APP.lunar [--sign KEY] [--bytecode] [--include-dev]`:

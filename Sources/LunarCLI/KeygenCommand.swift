@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LunarCommands
-import LunarPackaging
+import LunarArchive
 
 /// `lunar keygen -o NAME`: makes an Ed25519 key pair for signing bundles:
 /// `NAME.key` (private, mode 0600) and `NAME.pub` (what hosts trust).

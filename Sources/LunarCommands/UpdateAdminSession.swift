@@ -1,7 +1,7 @@
 import Foundation
 import LunarBase
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarUpdates
 

@@ -1,6 +1,6 @@
 import Foundation
 import LunarBase
-import LunarPackaging
+import LunarArchive
 import LunarUpdateServer
 
 /// `lunar updates serve`: the update server until interrupted. Its address goes to standard

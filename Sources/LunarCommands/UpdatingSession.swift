@@ -4,7 +4,7 @@ import LunarBridge
 import LunarBundle
 import LunarHeadlessHost
 import LunarMockAPI
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarStorage
 import LunarStorageLua

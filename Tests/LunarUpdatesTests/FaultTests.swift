@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 import LunarUpdates

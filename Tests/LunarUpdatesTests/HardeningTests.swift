@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 import LunarUpdateServer

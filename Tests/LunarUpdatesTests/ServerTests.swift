@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 import LunarUpdateServer

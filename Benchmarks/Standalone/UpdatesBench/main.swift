@@ -4,7 +4,7 @@
 //   updates.check_vs_nginx ratio=<ours/nginx time> ours=<checks/s> baseline=<nginx req/s>
 // nginx (Debian's nginx-light) serves the same check answer as a static file on loopback.
 import Foundation
-import LunarPackaging
+import LunarArchive
 import StandaloneSupport
 import LunarRuntime
 import LunarUpdateServer

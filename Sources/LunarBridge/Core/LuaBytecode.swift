@@ -3,7 +3,7 @@ import Foundation
 
 /// Compiling to bytecode and loading it back: what signed bundles with
 /// precompiled scripts need. `package` access: bytecode is trusted only
-/// through LunarPackaging's verifier, never by a host directly.
+/// through LunarArchive's verifier, never by a host directly.
 extension LuaState {
     /// Compiles `source` (Lua text as bytes, as ``LuaState/load(_:name:)`` reads them) and dumps it as a binary chunk with its debug
     /// information (line numbers, local names) kept, so errors from the

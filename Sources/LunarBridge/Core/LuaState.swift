@@ -53,7 +53,7 @@ public final class LuaState {
     /// Resolves `require` names to source text inside the module root.
     public var moduleLoader: LuaModuleLoader?
     /// Whether `require` loads bytecode modules. Only a verified bundle turns
-    /// it on (the runtime, for a bundle LunarPackaging verified): `package`,
+    /// it on (the runtime, for a bundle LunarArchive verified): `package`,
     /// so a host cannot make a directory's bytecode loadable.
     package var acceptsBinaryModules = false
     var warningBuffer = ""

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import Synchronization
 
 /// One file of a served bundle: its path and a hash of its content.

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LunarBase
-import LunarPackaging
+import LunarArchive
 import LunarUpdates
 import NIOCore
 

@@ -3,7 +3,7 @@ import LunarServing
 import Hummingbird
 import HummingbirdCore
 import Logging
-import LunarPackaging
+import LunarArchive
 import LunarUpdates
 import NIOCore
 import Synchronization

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import LunarPackaging
+import LunarArchive
 import LunarStorage
 import LunarUpdates
 

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import LunarNetwork
-import LunarPackaging
+import LunarArchive
 
 /// What `lunar publish` and `lunar updates list|rollout|rollback` say to an update server:
 /// every call carries the admin token (`Authorization: Bearer TOKEN`).

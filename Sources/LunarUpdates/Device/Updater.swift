@@ -3,7 +3,7 @@ import Foundation
 import LunarBase
 import LunarBundle
 import LunarNetwork
-import LunarPackaging
+import LunarArchive
 import LunarStorage
 
 /// The device side of over-the-air updates: at launch it chooses which bundle runs (a staged

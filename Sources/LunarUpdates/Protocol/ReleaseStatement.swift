@@ -1,6 +1,6 @@
 import Foundation
 import LunarBase
-import LunarPackaging
+import LunarArchive
 
 /// What the publisher signs besides the archive: which channel a release is for and where it
 /// stands in that channel's order. A device takes a release only with a statement signed by

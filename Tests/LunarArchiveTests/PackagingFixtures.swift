@@ -2,7 +2,7 @@ import Foundation
 import LunarBundle
 import LunarHeadless
 import LunarHeadlessHost
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import LunarPackaging
+import LunarArchive
 import Testing
 
 /// `Digest.hex`: the one way content is named by its SHA-256 (file lists, archives, ETags, fingerprints).

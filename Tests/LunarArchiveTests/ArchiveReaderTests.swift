@@ -1,5 +1,5 @@
 import Foundation
-import LunarPackaging
+import LunarArchive
 import Testing
 
 /// The reader refuses what could escape the bundle or exhaust the host,

@@ -1,5 +1,5 @@
 import Foundation
-import LunarPackaging
+import LunarArchive
 import Synchronization
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 import LunarBridge
 import LunarBundle
 import LunarHeadlessHost
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import LunarPackaging
+import LunarArchive
 import LunarTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import LunarBundle
-import LunarPackaging
+import LunarArchive
 import LunarRuntime
 import LunarTestSupport
 import Testing
