@@ -22,7 +22,7 @@ public enum DevSession {
     ) async throws {
         let loaded = try ServeSession.openBundle(directory)
         let watcher = BundleWatcher(root: loaded.root)
-        let server: RunningDevServer
+        let server: RunningServer
         do {
             server = try await DevServer(
                 bundleDirectory: loaded.root, configuration: DevServer.Configuration(host: host, port: port), changes: watcher

@@ -1,6 +1,7 @@
 import Foundation
 import LunarBase
 import LunarBundle
+import LunarServing
 
 /// A bundle's mock API (`mock-api/`) served on loopback for as long as some work runs: what
 /// `lunar run` and the spec runner do around an app that talks to it.
@@ -11,7 +12,7 @@ public enum MockAPIScope {
     /// and no server. Throws a `MessageError` when the server cannot start.
     public static func run<T>(for bundle: ScriptBundle?, _ body: (URL?) async throws -> T) async throws -> T {
         guard let bundle, bundle.mockAPI != nil else { return try await body(nil) }
-        let server: RunningMockAPIServer
+        let server: RunningServer
         do {
             server = try await MockAPIServer(root: bundle.root.appendingPathComponent("mock-api")).start()
         } catch {

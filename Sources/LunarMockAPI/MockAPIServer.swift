@@ -23,7 +23,7 @@ package struct MockAPIServer: Sendable {
 
     /// Starts serving in a background task and returns once the server listens; throws when it
     /// cannot (the port is taken, say).
-    package func start() async throws -> RunningMockAPIServer {
+    package func start() async throws -> RunningServer {
         let responder = MockAPIResponder(mockAPI: MockAPI(root: root))
         let logger = {
             var logger = Logger(label: "lunar.mock-api")
@@ -40,29 +40,14 @@ package struct MockAPIServer: Sendable {
                 logger: logger)
             try await app.run()
         }, stoppedEarly: { MessageError("the server stopped before it listened") })
-        return RunningMockAPIServer(url: url, task: task)
+        return RunningServer(url: url, task: task)
     }
 }
 
-/// A mock API server started with ``MockAPIServer/start()``.
-package final class RunningMockAPIServer: Sendable {
-    /// The server's base URL, e.g. `http://127.0.0.1:8081/`.
-    package let url: URL
-    private let task: Task<Void, Never>
-
-    init(url: URL, task: Task<Void, Never>) {
-        self.url = url
-        self.task = task
-    }
-
-    /// The mock API's base URL (`<url>/api`): what the network layer's base URL is set to.
-    package var mockAPIURL: URL { url.appendingPathComponent("api") }
-
-    /// Stops listening and returns once the server is down.
-    package func stop() async {
-        task.cancel()
-        await task.value
-    }
+extension RunningServer {
+    /// The mock API's base URL (`<url>/api`) of the dev server or the mock API server: what the
+    /// network layer's base URL is set to.
+    public var mockAPIURL: URL { url.appendingPathComponent("api") }
 }
 
 /// Answers `/api/...` with the mock API and anything else with 404.

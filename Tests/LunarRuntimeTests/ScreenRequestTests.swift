@@ -12,7 +12,7 @@ import Testing
     @Test func closingAScreenCancelsItsTiedRequests() async throws {
         let server = try LoopbackServer { request in request.path == "/login" ? .json(#"{"token":"t-42"}"#) : .never }
         defer { server.stop() }
-        let root = ScriptHarness.temporaryFolder()
+        let root = temporaryFolder()
         try FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
         try """
             {"name": "demo", "version": "1.0.0", "entry": "/home",

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func survivesARestart() async throws {
-        let folder = ScriptHarness.temporaryFolder()
+        let folder = temporaryFolder()
         let first = try await ScriptHarness.storage(folder: folder)
         try await first.run("""
             local storage = require("lunar.storage")
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aCorruptStoreIsAClearError() async throws {
-        let folder = ScriptHarness.temporaryFolder()
+        let folder = temporaryFolder()
         try Data("not json".utf8).write(to: folder.appendingPathComponent("storage.json"))
         let h = try await ScriptHarness.storage(folder: folder)
         let out = try await h.run(#"print(select(2, pcall(require("lunar.storage").get, "k")))"#)

@@ -18,7 +18,7 @@ public struct ScriptHarness: Sendable {
     /// Creates the engine and runs `install` on its state; `folder` (a fresh temporary one
     /// unless given) is the engine's module root.
     public init(folder: URL? = nil, install: Installer) async throws {
-        let folder = folder ?? Self.temporaryFolder()
+        let folder = folder ?? temporaryFolder()
         self.folder = folder
         engine = try LuaEngine(moduleRoot: folder)
         let (printed, reported) = (printed, reported)
@@ -42,11 +42,4 @@ public struct ScriptHarness: Sendable {
 
     /// The errors reported so far (uncaught errors in callbacks, hooks and filters).
     public var errors: [LuaScriptError] { reported.all }
-
-    /// A fresh, empty folder under the temporary directory.
-    public static func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-runtime-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 }

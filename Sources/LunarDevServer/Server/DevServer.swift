@@ -32,7 +32,7 @@ public struct DevServer: Sendable {
     public struct Configuration: Sendable, Hashable {
         /// The address to bind: loopback by default; `0.0.0.0` exposes the bundle to the network.
         public var host: String
-        /// The port; 0 picks a free one (read it from ``RunningDevServer/url``).
+        /// The port; 0 picks a free one (read it from ``RunningServer/url``).
         public var port: Int
         /// Seconds between keep-alive comments on idle `/events` connections.
         public var heartbeatInterval: Double
@@ -107,31 +107,10 @@ public struct DevServer: Sendable {
 
     /// Starts serving in a background task and returns once the server
     /// listens; throws when it cannot (the port is taken, say).
-    public func start() async throws -> RunningDevServer {
+    public func start() async throws -> RunningServer {
         let server = self
         let (url, task) = try await BackgroundServer.start({ try await server.run(onListening: $0) },
                                                            stoppedEarly: { MessageError("the server stopped before it listened") })
-        return RunningDevServer(url: url, task: task)
-    }
-}
-
-/// A dev server started with ``DevServer/start()``.
-public final class RunningDevServer: Sendable {
-    /// The server's base URL, e.g. `http://127.0.0.1:8081/`.
-    public let url: URL
-    private let task: Task<Void, Never>
-
-    init(url: URL, task: Task<Void, Never>) {
-        self.url = url
-        self.task = task
-    }
-
-    /// The mock API's base URL (`<url>/api`): what the network layer's base URL is set to.
-    public var mockAPIURL: URL { url.appendingPathComponent("api") }
-
-    /// Stops listening, ends open feeds and returns once the server is down.
-    public func stop() async {
-        task.cancel()
-        await task.value
+        return RunningServer(url: url, task: task)
     }
 }

@@ -32,7 +32,7 @@ struct TemporaryBundle {
 /// Runs `body` against a dev server for `bundle` on a free loopback port, and stops it afterwards.
 func withDevServer(
     _ bundle: TemporaryBundle, changes: (any BundleChangeSource)? = nil,
-    _ body: (RunningDevServer, DevServerClient) async throws -> Void
+    _ body: (RunningServer, DevServerClient) async throws -> Void
 ) async throws {
     let server = try await DevServer(bundleDirectory: bundle.root, configuration: .init(port: 0), changes: changes).start()
     do {

@@ -27,7 +27,7 @@ struct TemporaryBundle {
 /// Serves `bundle`'s mock API on loopback (``MockAPIServer``, as `lunar run` and `lunar test` do)
 /// while `body` runs, with a client for it; stops the server whether `body` returned or threw.
 func withMockAPIServer(
-    _ bundle: TemporaryBundle, _ body: (RunningMockAPIServer, DevServerClient) async throws -> Void
+    _ bundle: TemporaryBundle, _ body: (RunningServer, DevServerClient) async throws -> Void
 ) async throws {
     let server = try await MockAPIServer(root: bundle.root.appendingPathComponent("mock-api")).start()
     do {
