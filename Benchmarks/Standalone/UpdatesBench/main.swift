@@ -110,7 +110,11 @@ for _ in 0..<200 where !ready {
     ready = LoadClient.run(port: nginxPort, targets: [targets[0]]).first.flatMap { $0 } != nil
     if !ready { usleep(20_000) }
 }
-guard ready else { fatalError("nginx did not start (see \(nginxRoot.path)/logs/error.log)") }
+// fatalError skips the deferred stop: stop nginx first, so a failed run leaves no server behind.
+guard ready else {
+    nginx.stop()
+    fatalError("nginx did not start (see \(nginxRoot.path)/logs/error.log)")
+}
 _ = LoadClient.load(port: nginxPort, targets: Array(targets.prefix(500)), connections: connections)
 let baseline = LoadClient.load(port: nginxPort, targets: targets, connections: connections)
 let baselineErrors = baseline.latencies.filter { $0 == nil }.count
