@@ -403,7 +403,7 @@ let package = Package(
         .testTarget(name: "LunarSpecsTests", dependencies: ["LunarSpecs", "LunarBundle", "LunarTestSupport"], swiftSettings: strict),
         // What the commands do below the binary: BUNDLE arguments, `lunar new`'s bundle.
         .testTarget(name: "LunarCommandsTests", dependencies: ["LunarCommands", "LunarBundle", "LunarBase", "LunarTestSupport"], swiftSettings: strict),
-        .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout"], swiftSettings: strict),
+        .testTarget(name: "LunarLayoutTests", dependencies: ["LunarLayout", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(name: "LunarRouterTests", dependencies: ["LunarRouter", "LunarTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "LunarNetworkTests",

@@ -6,19 +6,6 @@ import LunarRuntime
 import LunarTestSupport
 import Testing
 
-/// A screen with a count and a button that adds one.
-private let counterScreen = """
-local ui = require("lunar.ui")
-local screen = { title = "Counter" }
-function screen:load() self.count = 0; loads = (loads or 0) + 1 end
-function screen:render()
-  return ui.Column {
-    ui.Text("Count: " .. self.count),
-    ui.Button { title = "Add", onPress = function() self.count = self.count + 1 end },
-  }
-end
-return screen
-"""
 
 /// A bundle whose one route, `/home`, is the counter screen.
 private func counterBundle() throws -> BundleDirectory {

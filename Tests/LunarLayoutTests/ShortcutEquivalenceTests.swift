@@ -1,5 +1,6 @@
 import Foundation
 import LunarLayout
+import LunarTestSupport
 import Testing
 
 /// The caches and shortcuts make layout faster, never different: random trees laid out with
@@ -38,19 +39,7 @@ import Testing
         }
     }
 
-    /// A deterministic generator (SplitMix64), so a failure names a seed that repeats it.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func value(_ rng: inout SplitMix, percent: Bool = true, auto: Bool = true) -> LayoutValue {
+    static func value(_ rng: inout SeededRandom, percent: Bool = true, auto: Bool = true) -> LayoutValue {
         switch Int.random(in: 0..<10, using: &rng) {
         case 0..<4: return .points(Double(Int.random(in: 0...160, using: &rng)))
         case 4, 5: return percent ? .percent(Double(Int.random(in: 0...100, using: &rng))) : .undefined
@@ -59,7 +48,7 @@ import Testing
         }
     }
 
-    static func edges(_ rng: inout SplitMix, auto: Bool = false, percent: Bool = true) -> LayoutEdges {
+    static func edges(_ rng: inout SeededRandom, auto: Bool = false, percent: Bool = true) -> LayoutEdges {
         var edges = LayoutEdges()
         for _ in 0..<Int.random(in: 0...2, using: &rng) {
             let v: LayoutValue = auto && Bool.random(using: &rng) ? .auto
@@ -79,7 +68,7 @@ import Testing
         return edges
     }
 
-    static func style(_ rng: inout SplitMix) -> LayoutStyle {
+    static func style(_ rng: inout SeededRandom) -> LayoutStyle {
         var s = LayoutStyle()
         func maybe(_ chance: Int) -> Bool { Int.random(in: 0..<chance, using: &rng) == 0 }
         if maybe(2) { s.flexDirection = [.row, .column, .rowReverse, .columnReverse].randomElement(using: &rng)! }
@@ -114,7 +103,7 @@ import Testing
         return s
     }
 
-    static func tree(_ rng: inout SplitMix, depth: Int) -> TreeSpec {
+    static func tree(_ rng: inout SeededRandom, depth: Int) -> TreeSpec {
         var spec = TreeSpec(style: style(&rng))
         let count = depth >= 4 ? 0 : Int.random(in: 0...(depth == 0 ? 4 : 3), using: &rng)
         if count == 0, Int.random(in: 0..<3, using: &rng) == 0 {
@@ -143,7 +132,7 @@ import Testing
         return result
     }
 
-    static func layout(_ rng: inout SplitMix) -> Layout {
+    static func layout(_ rng: inout SeededRandom) -> Layout {
         Layout(width: Bool.random(using: &rng) ? Double(Int.random(in: 50...400, using: &rng)) : nil,
                height: Bool.random(using: &rng) ? Double(Int.random(in: 50...400, using: &rng)) : nil,
                direction: Bool.random(using: &rng) ? .ltr : .rtl, scale: [0, 1, 2].randomElement(using: &rng)!)
@@ -174,7 +163,7 @@ import Testing
         var differing: [String] = []
         for index in 0..<1_000 {
             let seed = UInt64(batch * 1_000 + index)
-            var rng = SplitMix(state: seed)
+            var rng = SeededRandom(seed: seed)
             var spec = Self.tree(&rng, depth: 0)
             let layout = Self.layout(&rng)
             let fast = spec.build()

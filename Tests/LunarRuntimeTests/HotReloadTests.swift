@@ -5,19 +5,6 @@ import LunarRuntime
 import Testing
 import LunarTestSupport
 
-let counterScreen = """
-local ui = require("lunar.ui")
-local screen = { title = "Counter" }
-function screen:load() self.count = 0; loads = (loads or 0) + 1 end
-function screen:render()
-  return ui.Column {
-    ui.Text("Count: " .. self.count),
-    ui.Button { title = "Add", onPress = function() self.count = self.count + 1 end },
-  }
-end
-return screen
-"""
-
 @Suite struct HotReloadTests {
     func bundle(_ files: [String: String] = [:]) throws -> TestBundle {
         try TestBundle(files: ["screens/home.lua": counterScreen].merging(files) { $1 })

@@ -1,6 +1,7 @@
 import Foundation
 import LunarJSON
 import LunarLayout
+import LunarTestSupport
 import LunarUI
 @testable import LunarWeb
 import Testing
@@ -14,23 +15,12 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct LayoutDifferentialTests {
     typealias Tree = LayoutCrossCheckTests.Tree
 
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func length(_ rng: inout SplitMix, max: Int = 200, percent: Bool = true) -> StyleInput {
+    static func length(_ rng: inout SeededRandom, max: Int = 200, percent: Bool = true) -> StyleInput {
         if percent, Int.random(in: 0..<4, using: &rng) == 0 { return .string("\(Int.random(in: 0...100, using: &rng))%") }
         return .number(Double(Int.random(in: 0...max, using: &rng)))
     }
 
-    static func style(_ rng: inout SplitMix, root: Bool) -> [(String, StyleInput)] {
+    static func style(_ rng: inout SeededRandom, root: Bool) -> [(String, StyleInput)] {
         var style: [(String, StyleInput)] = []
         func maybe(_ chance: Int) -> Bool { Int.random(in: 0..<chance, using: &rng) == 0 }
         func pick(_ key: String, _ words: [String]) { style.append((key, .string(words.randomElement(using: &rng)!))) }
@@ -67,7 +57,7 @@ import Testing
         return style
     }
 
-    static func tree(_ rng: inout SplitMix, depth: Int) -> Tree {
+    static func tree(_ rng: inout SeededRandom, depth: Int) -> Tree {
         var tree = Tree(style: style(&rng, root: depth == 0))
         let count = depth >= 3 ? 0 : Int.random(in: 0...(depth == 0 ? 4 : 3), using: &rng)
         for _ in 0..<count { tree.children.append(Self.tree(&rng, depth: depth + 1)) }
@@ -89,7 +79,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["LUNAR_LAYOUT_DIFFERENTIAL_TREES"] ?? "") ?? 300
         let seed = UInt64(environment["LUNAR_LAYOUT_DIFFERENTIAL_SEED"] ?? "") ?? 34
-        var rng = SplitMix(state: seed)
+        var rng = SeededRandom(seed: seed)
         let checker = LayoutCrossCheckTests()
         var trees: [(Tree, [(String, LayoutNode)])] = []
         var body = ""
