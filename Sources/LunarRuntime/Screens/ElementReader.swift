@@ -48,7 +48,7 @@ struct ElementReader {
                 } catch {
                     throw RenderError("\(describe(path, kind)): \(error.message)")
                 }
-            } else if PropName.shownAsText.contains(PropName(rawValue: name)), stack.type(at: value) == .number {
+            } else if stack.type(at: value) == .number, PropName.shownAsText.contains(PropName(rawValue: name)) {
                 element.props[PropName(rawValue: name)] = .string(numberText(at: value))
             } else if let prop = propValue(at: value) {
                 element.props[PropName(rawValue: name)] = prop

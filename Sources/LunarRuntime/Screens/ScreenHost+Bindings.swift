@@ -105,13 +105,12 @@ extension ScreenHost {
             return
         }
         let name = PropName(rawValue: key.prop)
-        let shownAsText = PropName.shownAsText.contains(name)
         let prop: PropValue?
+        // Only a number pays the lookup: a signal's update is a hot path.
         switch value {
-        case .integer where shownAsText, .number where shownAsText: prop = .string(value.description)
         case .boolean(let b): prop = .bool(b)
-        case .integer(let i): prop = .int(i)
-        case .number(let d): prop = .double(d)
+        case .integer(let i): prop = PropName.shownAsText.contains(name) ? .string(value.description) : .int(i)
+        case .number(let d): prop = PropName.shownAsText.contains(name) ? .string(value.description) : .double(d)
         case .string(let s): prop = .string(s)
         default: prop = nil
         }
