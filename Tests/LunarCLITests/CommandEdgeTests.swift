@@ -118,6 +118,25 @@ import Testing
         let wrong = try LunarProcess.run(["run", dir.root.path, "--log-level", "loud"], stdin: "")
         #expect(wrong.status != 0 && wrong.err.contains("--log-level 'loud' is not one of"), "\(wrong.err)")
     }
+
+    /// Issue 30: a script's record said `[LunarBridge]` (swift-log's default source, the Swift
+    /// module); its source is the script's `file:line`, as the inspector's console says.
+    @Test func aScriptRecordNamesTheScriptLine() throws {
+        let dir = try BundleDirectory(prefix: "lunar-cli", files: Self.bundle.merging([
+            "screens/home.lua": """
+                local ui = require("lunar.ui")
+                local log = require("lunar.log")
+                return { title = "Home", load = function() log.info("opened home", { user = "ann" }) end,
+                         render = function() pcall(log.warn, "through pcall"); return ui.Text("hi") end }
+                """,
+        ]) { $1 })
+        defer { dir.remove() }
+        let run = try LunarProcess.run(["run", dir.root.path, "--log-level", "info"], stdin: "")
+        #expect(run.err.contains("info lunar.script: user=ann [screens/home.lua:3] opened home"), "\(run.err)")
+        // The nearest Lua frame: the line of the pcall.
+        #expect(run.err.contains("warning lunar.script: [screens/home.lua:4] through pcall"), "\(run.err)")
+        #expect(!run.err.contains("[LunarBridge]"), "\(run.err)")
+    }
 }
 
 /// Socket failures say what to do, not NIO's descriptions (issue 22).

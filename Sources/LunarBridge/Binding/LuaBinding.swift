@@ -23,6 +23,26 @@ public enum LuaBinding {
         }
     }
 
+    /// A synchronous function whose body also gets its caller (``LuaCaller``) first.
+    @inlinable
+    public static func bindWithCaller<each A: LuaReadable, each R: LuaPushable>(
+        _ name: String, _ body: @escaping (LuaCaller, repeat each A) throws -> (repeat each R)
+    ) -> (LuaCallFrame) throws -> LuaReturn {
+        { frame in
+            var position: Int32 = 0
+            let arguments = try withUnsafeMutablePointer(to: &position) { cursor throws(LuaArgumentError) in
+                (repeat try readNext((each A).self, frame, cursor))
+            }
+            let results = try body(LuaCaller(stack: frame.stack), repeat each arguments)
+            var count: Int32 = 0
+            for value in repeat each results {
+                value.push(to: frame.stack)
+                count += 1
+            }
+            return .results(count)
+        }
+    }
+
     // Fixed shapes, up to three arguments and one result or none: closures of
     // these types are called directly, where a pack-typed closure goes through
     // an abstract calling convention (about 10 ns a call). Overload ranking

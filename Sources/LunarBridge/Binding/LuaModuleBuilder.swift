@@ -32,6 +32,22 @@ public struct LuaModuleBuilder {
             makeBody: { LuaBinding.bind(qualified, body) })
     }
 
+    /// The same, for a body that also needs to know where its Lua caller is: its first
+    /// parameter is a ``LuaCaller`` (not a Lua argument; stubs show the others).
+    @inlinable
+    public mutating func function<each A: LuaReadable, each R: LuaPushable>(
+        _ declaration: String, summary: String? = nil, _ body: @escaping @Sendable (LuaCaller, repeat each A) throws -> (repeat each R)
+    ) {
+        let qualified = shortName + "." + LuaFunctionDescription.name(declaredBy: declaration)
+        var parameters: [String] = []
+        for t in repeat (each A).self { parameters.append(t.luaTypeName) }
+        var results: [String] = []
+        for t in repeat (each R).self { results.append(LuaTypeNames.name(of: t)) }
+        addFunction(
+            LuaFunctionDescription(declaring: declaration, parameters: parameters, results: results, isAsync: false, summary: summary),
+            makeBody: { LuaBinding.bindWithCaller(qualified, body) })
+    }
+
     // The same for the fixed shapes `LuaBinding.bind` calls directly (up to
     // three arguments, one result or none); overload ranking prefers these.
 
