@@ -184,6 +184,8 @@ public actor LunarRuntime {
         final.failures = errors.map { String($0.report.prefix { $0 != "\n" }) }
         host.finishReload(final, errors: errors, resets: resets,
                           affected: reloader.affectedModules(by: report.reloaded), stillFailing: reloader.failing.values.first)
+        // What the open screens keep from a changed initialize() or load(), in the reload line.
+        final.notes += host.keptOldCodeNotes(reloader.changedOnceOnly)
         return final
     }
 

@@ -229,6 +229,40 @@ return screen
         #expect(try await runtime.lua("return hooked") == [.string("bind;reloaded;")])
     }
 
+    /// Issue 30: what a view-model's `initialize()` built keeps the old code after a reload;
+    /// the reload line says which open screens keep it and how to reset them, and
+    /// `--@refresh reset` in the view-model's file rebuilds them.
+    @Test func aChangedInitializeIsNamedInTheReloadLineAndAResetRebuildsIt() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        try await runtime.run(.tap("Add"))
+        // Another function edited, and initialize's lines moved: its code is the same, no word.
+        try b.write("viewmodels/counter.lua", "-- counts\n" + counterViewModel.replacingOccurrences(of: "get() + 1", with: "get() + 10"))
+        #expect(await runtime.applyChanges(["viewmodels/counter.lua"])?.text == "reloaded viewmodels/counter.lua")
+        let edited = counterViewModel.replacingOccurrences(of: "signal.value(0)", with: "signal.value(100)")
+        try b.write("viewmodels/counter.lua", edited)
+        let notice = await runtime.applyChanges(["viewmodels/counter.lua"])
+        #expect(notice?.text == "reloaded viewmodels/counter.lua; viewmodels/counter.lua: initialize() changed, but the open screen "
+            + "/home keeps what the old code built (its signals, commands and functions); re-open it, or start the file with --@refresh reset")
+        #expect(await runtime.snapshot().contains("Text \"seen 1\""))
+        // The reset remounts the screen that uses the view-model: a new one, from the new initialize.
+        try b.write("viewmodels/counter.lua", "--@refresh reset\n" + edited)
+        let reset = await runtime.reload(changedFiles: ["viewmodels/counter.lua"])
+        #expect(reset.remounted == ["viewmodels.counter"] && reset.notes.isEmpty)
+        #expect(await runtime.snapshot().contains("Text \"seen 100\""))
+        #expect(try await runtime.lua("return loads, inits") == [2, 2])
+    }
+
+    /// A screen's `load()` runs once too: a changed one is named the same way.
+    @Test func aChangedLoadIsNamedToo() async throws {
+        let (b, runtime) = try await start()
+        defer { b.remove() }
+        try b.write("screens/home.lua", boundScreen.replacingOccurrences(of: "loads = (loads or 0) + 1", with: "loads = (loads or 0) + 2"))
+        let notice = await runtime.applyChanges(["screens/home.lua"])
+        #expect(notice?.text.hasPrefix("reloaded screens/home.lua; screens/home.lua: load() changed, but the open screen /home keeps") == true,
+                "\(notice?.text ?? "nil")")
+    }
+
     @Test func anUnrelatedReloadLeavesBindingsAlone() async throws {
         let (b, runtime) = try await start()
         defer { b.remove() }

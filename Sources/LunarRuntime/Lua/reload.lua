@@ -1,4 +1,4 @@
-local enter, leave = ...
+local enter, leave, sameCode = ...
 local support = {}
 local parents = {}   -- parents[child][parent] = true: parent required child
 local loading = {}
@@ -56,11 +56,29 @@ function support.dependents(name)
   return out
 end
 
+-- The functions a live instance ran once, when it was made, and a reload does not
+-- run again: what they built (signals, commands, their functions) keeps the old code.
+local onceOnly = { "initialize", "load" }
+
+-- Which of `onceOnly` the new table changes (added, removed or other code), in order.
+local function changedOnceOnly(old, new)
+  local changed = {}
+  for _, k in ipairs(onceOnly) do
+    local before, after = rawget(old, k), rawget(new, k)
+    if type(before) == "function" or type(after) == "function" then
+      if type(before) ~= type(after) or not sameCode(before, after) then changed[#changed + 1] = k end
+    end
+  end
+  return changed
+end
+
 -- Runs a module's new chunk and swaps the result into package.loaded:
 -- tables in place (functions replaced, data kept), anything else replaced.
 -- `reset` (a `--@refresh reset` file) takes every field from the new table,
 -- data included, and drops the fields it no longer has: its screens are
 -- remounted from scratch, so nothing of the old table's data is kept.
+-- Returns the names of the once-only functions (`initialize`, `load`) a swap
+-- without `reset` changed, whose work live instances keep from the old code.
 function support.run(name, chunk, file, reset)
   loading[#loading + 1] = name
   enter(name)
@@ -70,7 +88,9 @@ function support.run(name, chunk, file, reset)
   if not ok then error(value, 0) end
   if value == nil then value = true end
   local old = package.loaded[name]
+  local changed = {}
   if type(old) == "table" and type(value) == "table" and old ~= value then
+    if not reset then changed = changedOnceOnly(old, value) end
     local stale = {}
     for k, v in pairs(old) do
       if rawget(value, k) == nil and (reset or type(v) == "function") then stale[#stale + 1] = k end
@@ -84,7 +104,7 @@ function support.run(name, chunk, file, reset)
   else
     package.loaded[name] = value
   end
-  return true
+  return changed
 end
 
 return support

@@ -23,7 +23,8 @@ final class ModuleRegistrations {
 public struct ReloadReport: Sendable, Equatable {
     /// Modules whose new code is now running.
     public var reloaded: [String] = []
-    /// Screens remounted because their file starts with `--@refresh reset`.
+    /// Modules whose file starts with `--@refresh reset`: their screens, and the screens whose
+    /// view-model they define, were remounted.
     public var remounted: [String] = []
     /// Files whose new code failed to compile or run (the old code keeps running), and
     /// `manifest.json` when the edited manifest was refused (the previous one stays).
@@ -31,7 +32,8 @@ public struct ReloadReport: Sendable, Equatable {
     /// The error of each failed file, one line each: `file:line: message`.
     public var failures: [String] = []
     /// What the reload did not apply to the running app, in words for the developer
-    /// (a changed `entry` opens at the next start).
+    /// (a changed `entry` opens at the next start; open screens that keep what a changed
+    /// `initialize()` or `load()` built with the old code).
     public var notes: [String] = []
 }
 
@@ -52,6 +54,18 @@ final class ModuleReloader {
     let support: LuaTableReference
     /// Files with a load error shown now: fixing them clears the overlay.
     var failing: [String: LuaScriptError] = [:]
+    /// The last reload's modules whose `initialize` or `load` changed (swapped without
+    /// `--@refresh reset`): live instances keep what the old one built.
+    var changedOnceOnly: [OnceOnlyChange] = []
+
+    /// A module's `initialize()` or `load()` that a reload changed but does not run again.
+    struct OnceOnlyChange: Equatable {
+        var module: String
+        /// The bundle file (`viewmodels/counter.lua`).
+        var file: String
+        /// `initialize`, `load`: the functions whose code changed.
+        var functions: [String]
+    }
 
     init(state: LuaState) throws {
         self.state = state
@@ -66,8 +80,15 @@ final class ModuleReloader {
             _ = registrations.loading.popLast()
             return .results(0)
         }
+        // Whether two Lua functions have the same code, their lines aside (reload.lua asks it
+        // of a module's `initialize` and `load` before and after a swap).
+        let sameCode = state.makeFunction(named: "reload.sameCode") { frame in
+            let a = frame.stack.codeWithoutLines(ofFunctionAt: 1)
+            frame.push(a != nil && a == frame.stack.codeWithoutLines(ofFunctionAt: 2))
+            return .results(1)
+        }
         let chunk = try state.load(Self.supportSource)
-        support = try state.callHelper(chunk, [.function(enter), .function(leave)])[0].tableReference()
+        support = try state.callHelper(chunk, [.function(enter), .function(leave), .function(sameCode)])[0].tableReference()
     }
 
     /// The module a bundle file holds (`screens/login.lua` → `screens.login`), if any.
@@ -89,6 +110,7 @@ final class ModuleReloader {
         var report = ReloadReport()
         var errors: [LuaScriptError] = []
         var resets: Set<String> = []
+        changedOnceOnly = []
         var order: [String] = []
         var seen: Set<String> = []
         for file in changedFiles {
@@ -115,8 +137,11 @@ final class ModuleReloader {
             do {
                 let chunk = try state.load(chunk: file)
                 registrations.removeRegistrations(of: module)
-                _ = try state.callHelper(support.function("run", in: state),
-                                         [.string(module), .function(chunk), .string(displayFile), .boolean(reset)])
+                let changed = try state.callReturningAll(support.function("run", in: state),
+                                                         [.string(module), .function(chunk), .string(displayFile), .boolean(reset)])
+                if case .table(let names)? = changed.first, !names.array.isEmpty {
+                    changedOnceOnly.append(OnceOnlyChange(module: module, file: displayFile, functions: names.array.compactMap(\.stringValue)))
+                }
                 failing[displayFile] = nil
                 report.reloaded.append(module)
                 if reset { resets.insert(module) }

@@ -9,7 +9,7 @@ import LunarUI
 /// remounted, `reloaded` told), keeping their place and state.
 extension ScreenHost {
     /// Applies a reload's outcome: shows or clears the reload error, remounts
-    /// screens of `--@refresh reset` modules, re-binds live screens that run
+    /// screens of `--@refresh reset` modules (or whose view-model's module is one), re-binds live screens that run
     /// code from an `affected` module (see ``rebind(_:)``), tells live screens
     /// (`reloaded(modules)`) and re-renders.
     func finishReload(_ report: ReloadReport, errors: [LuaScriptError], resets: Set<String>, affected: [String],
@@ -22,7 +22,7 @@ extension ScreenHost {
         operationDepth += 1
         defer { operationDepth -= 1 }
         reloadError = errors.first ?? stillFailing
-        for screen in screens.byID.values.sorted(by: { $0.id < $1.id }) where resets.contains(screen.module) {
+        for screen in screens.byID.values.sorted(by: { $0.id < $1.id }) where remountsOnReset(screen, resets) {
             remount(screen)
         }
         if !report.reloaded.isEmpty {
@@ -30,7 +30,7 @@ extension ScreenHost {
             let affectedList = LuaValue.table(LuaTable(array: affected.map(LuaValue.string)))
             for screen in screens.byID.values.sorted(by: { $0.id < $1.id }) where screen.loaded {
                 // A remounted screen has just been bound from scratch.
-                if !resets.contains(screen.module), usesAny(of: affectedList, screen) { rebind(screen) }
+                if !remountsOnReset(screen, resets), usesAny(of: affectedList, screen) { rebind(screen) }
                 lifecycle(screen, "reloaded", modules)
             }
         }
