@@ -5,7 +5,7 @@ import Synchronization
 extension LunarRuntime {
     /// Waits until no job is queued and no request is in flight (timers may
     /// remain); false when `deadline` passes first.
-    private func settled(before deadline: ContinuousClock.Instant) async -> Bool {
+    func settled(before deadline: ContinuousClock.Instant) async -> Bool {
         let gate = OnceGate()
         let executor = self.executor
         return await withCheckedContinuation { (c: CheckedContinuation<Bool, Never>) in

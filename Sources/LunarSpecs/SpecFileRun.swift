@@ -10,6 +10,9 @@ extension LunarRuntime {
     /// `setup`, `teardown`, `pending`, `expect`, `spy` and `app` as globals), then runs
     /// each test whose full name or file contains `filter`, one after another, in the
     /// app's own state; an `it` without a function is reported pending without running.
+    /// Each test after the first starts from a fresh app (``startFresh(renderer:timeout:)``:
+    /// the entry screen anew, storage empty) unless it and the test before it are in one
+    /// `describe(name, { sharedApp = true }, fn)` group.
     ///
     /// A test runs in a coroutine; `app.wait()` yields it here, the app runs
     /// until idle (``wait(timeout:)``: on a virtual clock timers fire at once)
@@ -68,12 +71,14 @@ extension LunarRuntime {
             return result
         }
 
-        // Each test: its names, and whether it has no function (a test to write).
-        let declared: [(names: [String], todo: Bool)]
+        // Each test: its names, whether it has no function (a test to write), and the app it
+        // shares (its outermost `sharedApp` group's number; nil: an app of its own).
+        let declared: [(names: [String], todo: Bool, sharedApp: Int?)]
         do {
             declared = try state.callReturningAll(tests, []).first?.tableValue?.array.map { entry in
                 let table = entry.tableValue
-                return (table?["names"].tableValue?.array.compactMap(\.stringValue) ?? [], table?["todo"] == .boolean(true))
+                return (table?["names"].tableValue?.array.compactMap(\.stringValue) ?? [], table?["todo"] == .boolean(true),
+                        table?["sharedApp"].intValue)
             } ?? []
         } catch {
             result.loadError = error.message
@@ -97,11 +102,24 @@ extension LunarRuntime {
                 continue
             }
             let began = ContinuousClock.now
+            // The first test has the app as it started; a later one a fresh app, unless it
+            // shares one with the test before it.
+            // shares one with the test before it. A problem starting it fails the test, which
+            // still runs (its group's setup and teardown go by the plan).
+            var starting: [String] = []
+            if position > 0, declared[index].sharedApp == nil || declared[index].sharedApp != declared[runs[position - 1]].sharedApp {
+                do {
+                    try await startFresh(renderer: HeadlessRenderer(), timeout: waitTimeout)
+                } catch {
+                    starting.append("lunar test: starting a fresh app: \(error)")
+                }
+                starting += errors.take().map { "script error while starting a fresh app: \($0)" }
+            }
             let (failures, pending) = await runTest(index + 1, position: position + 1, start: startTest, resume: resume,
                                                     errors: errors, waitTimeout: waitTimeout)
             let elapsed = ContinuousClock.now - began
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            result.cases.append(SpecCaseResult(names: names, failures: failures, duration: seconds, pending: pending))
+            result.cases.append(SpecCaseResult(names: names, failures: starting + failures, duration: seconds, pending: pending))
         }
         do {
             result.notes = try snapshots.save(complete: selected.count == declared.count)

@@ -9,6 +9,9 @@ import LunarRuntime
 /// Each spec file gets a fresh runtime of the bundle (a fresh Lua state, a fresh `lunar.storage`
 /// directory, a virtual clock) and, when the bundle has a `mock-api/`, a mock API served on
 /// loopback that the network layer's base URL points at; both are gone when the file is done.
+/// Within the file each test starts from a fresh app in that runtime (the entry screen anew,
+/// storage empty; ``LunarRuntime/startFresh(renderer:timeout:)``) unless its group shares one
+/// (`describe(name, { sharedApp = true }, fn)`).
 public struct SpecRunner: Sendable {
     /// The bundle whose specs run.
     public let bundle: ScriptBundle

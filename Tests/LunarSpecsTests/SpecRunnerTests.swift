@@ -66,6 +66,99 @@ import Testing
         #expect(home.passedCount == 1)
     }
 
+    /// A home screen that counts taps and scrolls, a second screen to open, and a spec file whose
+    /// first tests write storage, scroll and navigate: the next tests see none of it, unless
+    /// their group shares its app.
+    static func freshAppBundle() throws -> BundleDirectory {
+        let steps = """
+              storage.set("seen", true)
+              app.tap("Add")
+              app.scroll("rows", 120)
+              app.open("/detail")
+              expect(app.title()):toBe("Detail")
+            """
+        return try BundleDirectory(files: [
+            "manifest.json": BundleDirectory.manifest(routes: ["/home": "screens.home", "/detail": "screens.detail"]),
+            "screens/home.lua": """
+                local ui = require("lunar.ui")
+                local screen = { title = "Home" }
+                function screen:load() self.count = 0 end
+                function screen:render()
+                  return ui.ScrollView { id = "rows",
+                    ui.Text { text = "Count: " .. self.count },
+                    ui.Button { title = "Add", onPress = function() self.count = self.count + 1 end },
+                  }
+                end
+                return screen
+                """,
+            "screens/detail.lua": """
+                local ui = require("lunar.ui")
+                return { title = "Detail", render = function() return ui.Text "Detail" end }
+                """,
+            "spec/fresh_spec.lua": """
+                local storage = require("lunar.storage")
+                local started = 0
+                before_each(function() started = started + 1 end)
+                describe("own apps", function()
+                  it("writes, scrolls and navigates", function()
+                \(steps)
+                  end)
+                  it("starts from a fresh app", function()
+                    expect(started):toBe(2)
+                    expect(app.title()):toBe("Home")
+                    expect(#app.stack()):toBe(1)
+                    expect(storage.get("seen")):toBeNil()
+                    expect(app.screen()):toContain("Count: 0")
+                    expect(app.screen()).never:toContain("offset=")
+                  end)
+                end)
+                describe("one app", { sharedApp = true }, function()
+                  it("writes, scrolls and navigates", function()
+                    expect(storage.get("seen")):toBeNil()
+                \(steps)
+                  end)
+                  describe("nested", function()
+                    it("sees all of it", function()
+                      expect(app.title()):toBe("Detail")
+                      expect(storage.get("seen")):toBe(true)
+                      app.back()
+                      expect(app.screen()):toContain("Count: 1")
+                      expect(app.screen()):toContain("offset=120")
+                    end)
+                  end)
+                end)
+                """,
+        ])
+    }
+
+    @Test func eachTestStartsFromAFreshAppUnlessItsGroupSharesOne() async throws {
+        let directory = try Self.freshAppBundle()
+        defer { directory.remove() }
+        let result = await SpecRunner(bundle: try ScriptBundle(directory: directory.root)).run("spec/fresh_spec.lua")
+        #expect(result.loadError == nil)
+        #expect(result.cases.map(\.fullName) == [
+            "own apps writes, scrolls and navigates", "own apps starts from a fresh app",
+            "one app writes, scrolls and navigates", "one app nested sees all of it",
+        ])
+        for test in result.cases { #expect(test.failures.isEmpty, "\(test.fullName): \(test.failures)") }
+        #expect(result.passedCount == 4)
+    }
+
+    @Test func describeRefusesAnUnknownOption() async throws {
+        let directory = try BundleDirectory(files: [
+            "manifest.json": BundleDirectory.manifest(),
+            "screens/home.lua": Self.screen,
+            "spec/options_spec.lua": """
+                describe("shared", { shared = true }, function()
+                  it("never runs", function() end)
+                end)
+                """,
+        ])
+        defer { directory.remove() }
+        let result = await SpecRunner(bundle: try ScriptBundle(directory: directory.root)).run("spec/options_spec.lua")
+        #expect(result.loadError == "spec/options_spec.lua:1: describe(name, options, fn): no option \"shared\" (options: sharedApp)")
+    }
+
     static let results = [
         SpecFileResult(file: "spec/a_spec.lua", cases: [
             SpecCaseResult(names: ["a", "works"], failures: [], duration: 0.0134),

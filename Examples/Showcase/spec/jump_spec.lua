@@ -1,8 +1,5 @@
 describe("jump page", function()
-  before_each(function()
-    app.home()
-    app.open("/jump")
-  end)
+  before_each(function() app.open("/jump") end)
 
   it("pushes and presents through routes", function()
     app.tap("Push intro")

@@ -2,8 +2,6 @@ local storage = require("lunar.storage")
 local api = require("api")
 
 describe("login", function()
-  before_each(function() app.home() end)
-
   it("keeps the button disabled until the form is valid", function()
     expect(app.find("login").disabled):toBe(true)
     app.type("Account", "ann")

@@ -2,7 +2,6 @@
 -- each element's checked style (colours as "#rrggbb", lengths in points).
 describe("theme", function()
   it("styles the login form and its button", function()
-    app.home()
     local button = app.find("login")
     expect(button.style.backgroundColor):toBe("#3b5bdb")
     expect(button.style.fontWeight):toBe("bold")

@@ -376,16 +376,39 @@ local function checkLoading(what, level)
   if running then error(what .. " is for a spec file's top level or a describe block, not inside a test", level + 1) end
 end
 
+---@class lunar.test.GroupOptions
+---@field sharedApp boolean|nil true: the group's tests run one after another in one app (fresh before the first)
+
+local groupOptions = { sharedApp = "boolean" }
+local sharedGroups = 0         -- how many groups asked to share their app, so far
+
 --- Declares a group of tests; `fn` runs at once, while the file loads. Groups nest.
+--- Each test starts from a fresh app; with `{ sharedApp = true }` (between the name and `fn`)
+--- the group's tests, nested groups' included, share one app instead.
 ---@param name string
----@param fn function
-function test.describe(name, fn)
+---@param options lunar.test.GroupOptions|function options, or `fn`
+---@param fn function|nil
+function test.describe(name, options, fn)
   checkLoading("describe", 2)
-  if type(name) ~= "string" or type(fn) ~= "function" then
-    error("describe(name, fn) takes a string and a function", 2)
+  if fn == nil and type(options) == "function" then options, fn = {}, options end
+  if type(name) ~= "string" or type(options) ~= "table" or type(fn) ~= "function" then
+    error("describe(name, fn) takes a string and a function (describe(name, options, fn): an options table between)", 2)
+  end
+  for key, value in pairs(options) do
+    local wanted = groupOptions[key]
+    if wanted == nil then
+      error("describe(name, options, fn): no option " .. show(key) .. " (options: sharedApp)", 2)
+    end
+    if type(value) ~= wanted then
+      error("describe(name, options, fn): " .. tostring(key) .. " takes a " .. wanted .. ", got " .. show(value), 2)
+    end
   end
   local outer = current
   current = newGroup(name, outer)
+  if options.sharedApp then
+    sharedGroups = sharedGroups + 1
+    current.sharedApp = sharedGroups
+  end
   local ok, err = pcall(fn)
   current = outer
   if not ok then error(err, 0) end
@@ -563,10 +586,21 @@ local function namesOf(t)
   return names
 end
 
--- The tests loaded so far: { {names = {describe..., it}, todo = true when it has no body}, ... }.
+-- The app a test shares: the number of its outermost group with sharedApp, nil for its own.
+local function sharedAppOf(t)
+  for _, g in ipairs(groupsOf(t)) do
+    if g.sharedApp then return g.sharedApp end
+  end
+  return nil
+end
+
+-- The tests loaded so far: { {names = {describe..., it}, todo = true when it has no body,
+-- sharedApp = the shared app's number, if any}, ... }.
 function runner.tests()
   local list = {}
-  for i, t in ipairs(tests) do list[i] = { names = namesOf(t), todo = t.fn == nil } end
+  for i, t in ipairs(tests) do
+    list[i] = { names = namesOf(t), todo = t.fn == nil, sharedApp = sharedAppOf(t) }
+  end
   return list
 end
 

@@ -1,10 +1,6 @@
 -- Run with `lunar test .`: the mock API (mock-api/) answers on loopback.
 describe("home", function()
-  -- The tests share one app: each starts from the entry screen (docs/testing.md).
-  before_each(function()
-    app.home()
-  end)
-
+  -- Each test starts from a fresh app: the entry screen, empty storage (docs/testing.md).
   it("greets the name typed", function()
     app.type("name", "Ada")
     expect(app.screen()):toContain("Hello, Ada!")
