@@ -45,6 +45,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Where a bundle from a dev server is kept (default: lunar/remote/HOST-PORT in the user's cache directory, ~/.cache on Linux).")
     var cacheDirectory: String?
 
+    @Flag(help: "Start from an empty lunar.storage: this run uses a temporary store, removed when it ends; the saved store is untouched.")
+    var freshStorage = false
+
 
     @Option(help: "Follow an update server (http://HOST:PORT/): BUNDLE is the built-in bundle, run when no update is staged or every update failed. Needs --channel and --trust.")
     var updates: String?
@@ -68,6 +71,9 @@ struct RunCommand: AsyncParsableCommand {
         try devtools.validate(web: web.web)
         if web.web, debugPort != nil {
             throw ValidationError("--debug attaches to one runtime; with --web every tab has its own, so the two do not combine yet")
+        }
+        if freshStorage, updates != nil {
+            throw ValidationError("--fresh-storage does not combine with --updates: an update keeps the store of the app it replaces")
         }
         if updates == nil {
             if channel != nil || deviceId != nil || updatesDirectory != nil || applyWithin != 0 {
@@ -103,8 +109,10 @@ struct RunCommand: AsyncParsableCommand {
                     mockAPI: api.apiBaseURL == nil && !api.noMockAPI)
                 var options = RuntimeOptions()
                 options.apiBaseURL = api.apiBaseURL.flatMap(URL.init(string:)) ?? remote.mockAPI
-                try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort,
-                                           devtoolsPort: devtools.port(web: web.web))
+                try await storage(options) { options in
+                    try await BundleSession.run(remote.bundle, options: options, interface: interface, events: remote.events, debugPort: debugPort,
+                                               devtoolsPort: devtools.port(web: web.web))
+                }
             } else {
                 try await runLocal(interface)
             }
@@ -121,8 +129,19 @@ struct RunCommand: AsyncParsableCommand {
     private func runLocal(_ interface: BundleSession.Interface) async throws {
         let opened = try BundleArgument.open(bundle, trust: trust)
         defer { opened.close() }
-        try await BundleSession.runLocal(
-            opened.bundle, options: opened.defaultOptions, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
-            mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort, devtoolsPort: devtools.port(web: web.web))
+        try await storage(opened.defaultOptions) { options in
+            try await BundleSession.runLocal(
+                opened.bundle, options: options, apiBaseURL: api.apiBaseURL.flatMap(URL.init(string:)),
+                mockAPI: !api.noMockAPI, interface: interface, debugPort: debugPort, devtoolsPort: devtools.port(web: web.web))
+        }
+    }
+
+    /// Runs `body` with `options`, or, with `--fresh-storage`, with an empty temporary store.
+    private func storage(_ options: RuntimeOptions, _ body: (RuntimeOptions) async throws -> Void) async throws {
+        if freshStorage {
+            try await FreshStorage.run(options, body)
+        } else {
+            try await body(options)
+        }
     }
 }
