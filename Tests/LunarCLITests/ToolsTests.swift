@@ -211,8 +211,8 @@ import Testing
         #expect(again.err.contains("already exists"))
     }
 
-    /// The tests of a new bundle's spec share one app: each starts from the entry screen
-    /// (`app.home()`), not from another Home pushed on top.
+    /// Each test of a new bundle's spec starts from a fresh app: on the entry screen, not
+    /// from another Home pushed on top.
     @Test func newBundleSpecStartsEachTestOnTheEntryScreen() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
