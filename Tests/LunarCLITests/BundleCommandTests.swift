@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// `lunar keygen`, `lunar bundle` and running, checking and testing a
@@ -7,7 +8,7 @@ import Testing
     static let showcase = ToolsTests.showcase
 
     @Test func keygenWritesAPrivateAndAPublicKeyAndNeverOverwrites() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
         #expect(r.status == 0, "\(r.err)")
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func aSignedShowcaseRunsOnlyWithItsKey() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
         _ = try LunarProcess.run(["keygen", "-o", "other"], cwd: dir)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aBytecodeArchiveNeedsATrustedKeyAndPassesItsSpecs() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
         let packed = try LunarProcess.run(
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func aTrustArgumentThatIsNoKeySaysWhatItIs() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try LunarProcess.run(["keygen", "-o", "release"], cwd: dir)
         _ = try LunarProcess.run(["bundle", Self.showcase.path, "-o", "app.lunar", "--sign", "release.key"], cwd: dir)
@@ -128,7 +129,7 @@ import Testing
     /// An archive's extracted files go when the run is stopped by a signal, and what a killed
     /// run left behind is removed by the next run that opens an archive (issue 23, item 8).
     @Test func extractedFilesAreRemovedWhenStoppedOrKilled() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let tmp = dir.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)

@@ -31,10 +31,6 @@ struct LunarProcess {
     }
 }
 
-func temporaryDirectory() throws -> URL {
-    try makeTemporaryDirectory("lunar-cli")
-}
-
 @Suite struct ExecTests {
     /// The engine is released before the command waits for its executor, so the state closes
     /// at once and nothing is said about it (it used to wait out the 5 s timeout).
@@ -46,7 +42,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func runsAFileWithModulesFromItsDirectory() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try "return { double = function(x) return 2 * x end }".write(to: dir.appendingPathComponent("util.lua"), atomically: true, encoding: .utf8)
         try "print('double', require('util').double(21))".write(to: dir.appendingPathComponent("main.lua"), atomically: true, encoding: .utf8)
@@ -56,7 +52,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func uncaughtErrorsPrintFileLineAndTracebackAndFail() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try "local function f()\n  error('it broke')\nend\nf()\n".write(to: dir.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
         let r = try LunarProcess.run(["exec", dir.appendingPathComponent("bad.lua").path])
@@ -123,7 +119,7 @@ func temporaryDirectory() throws -> URL {
     }
 
     @Test func execRunsAFileWithALatin1Byte() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("latin1.lua")
         try Self.latin1("print(#s, s:byte(4))").write(to: file)

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func storageSurvivesBetweenRuns() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = dir.appendingPathComponent("store")
         let script = dir.appendingPathComponent("login.lua")
@@ -45,7 +45,7 @@ import Testing
             request.path == "/login" ? .delayed(seconds: 0.2, .json(#"{"token":"t-42"}"#)) : .json("{}", status: 500)
         }
         defer { server.stop() }
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("main.lua")
         try """

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func execErrorsAreEscaped() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("main.lua")
         try #"error("x\27[31m\7y")"#.write(to: file, atomically: true, encoding: .utf8)

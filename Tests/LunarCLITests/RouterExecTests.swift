@@ -1,10 +1,11 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// `lunar.router` through the real `lunar exec` binary.
 @Suite struct RouterExecTests {
     @Test func aJLRoutesStyleRouteTableRuns() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = """
             local router = require("lunar.router")
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func aFailingHandlerIsReportedAndTheScriptGoesOn() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = """
             local router = require("lunar.router")

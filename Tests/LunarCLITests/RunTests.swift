@@ -10,7 +10,7 @@ import Testing
 
     /// Runs the showcase headless with a fresh storage directory (its login flag persists).
     func runShowcase(_ stdin: String) throws -> (status: Int32, out: String, err: String) {
-        let storage = try temporaryDirectory()
+        let storage = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: storage) }
         return try LunarProcess.run(["run", Self.showcase.path], stdin: stdin, environment: ["LUNAR_STORAGE_DIR": storage.path])
     }
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func malformedBundlesAreRefusedWithAMessage() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = try LunarProcess.run(["run", dir.path])
         #expect(missing.status == 1)

@@ -1,10 +1,11 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// `lunar.signal` through the real `lunar exec` binary.
 @Suite struct SignalExecTests {
     @Test func aViewModelScriptRunsAndWaitsForItsTimers() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             local signal = require("lunar.signal")
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func errorsInSubscribersAreReportedWithFileAndLineAndFailTheRun() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try """
             local signal = require("lunar.signal")

@@ -1,10 +1,11 @@
 import Foundation
+import LunarTestSupport
 import Testing
 
 /// `lunar storage path|reset` through the built binary, against the store `lunar exec` keeps.
 @Suite struct StorageCommandTests {
     @Test func pathAndResetFindTheStoreARunKeeps() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let app = dir.appendingPathComponent("app"), data = dir.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func theEnvironmentsStorageDirectoryWinsAndItsOtherFilesStay() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let shared = dir.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)

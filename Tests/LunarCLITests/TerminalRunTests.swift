@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct TerminalRunTests {
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
     func theShowcaseRunsInTheTerminalUI() async throws {
-        let storage = try temporaryDirectory()
+        let storage = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: storage) }
         let tmux = try TmuxSession(
             ["env", "LUNAR_STORAGE_DIR=\(storage.path)", LunarProcess.binary.path, "run", RunTests.showcase.path],
@@ -41,7 +41,7 @@ import Testing
     /// rows coming into view.
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
     func theShowcaseListScrollsToItsLastCard() async throws {
-        let storage = try temporaryDirectory()
+        let storage = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: storage) }
         let tmux = try TmuxSession(
             ["env", "LUNAR_STORAGE_DIR=\(storage.path)", "LANG=C.UTF-8", LunarProcess.binary.path, "run", RunTests.showcase.path],

@@ -38,7 +38,7 @@ import Testing
     // MARK: - types
 
     @Test func typesAreDeterministicAndDescribeSeveralModules() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let first = try LunarProcess.run(["types", dir.path])
         #expect(first.status == 0, "\(first.err)")
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func typesGoWhereOutputSays() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("stubs")
         try "---@meta gone\n".write(to: dir.appendingPathComponent("stale.lua"), atomically: true, encoding: .utf8)
@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func checkComparesTheBridgeAPIVersion() throws {
-        let types = try temporaryDirectory()
+        let types = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: types) }
         _ = try LunarProcess.run(["types", "--output", types.path], cwd: types)
         let current = try String(contentsOf: types.appendingPathComponent("bridge-api.txt"), encoding: .utf8)
@@ -188,7 +188,7 @@ import Testing
     // MARK: - new
 
     @Test func newBundlePassesCheckAndItsOwnSpecs() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         let made = try LunarProcess.run(["new", "hello", "--directory", dir.path])
         #expect(made.status == 0, "\(made.err)")
@@ -214,7 +214,7 @@ import Testing
     /// Each test of a new bundle's spec starts from a fresh app: on the entry screen, not
     /// from another Home pushed on top.
     @Test func newBundleSpecStartsEachTestOnTheEntryScreen() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory("lunar-cli")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(try LunarProcess.run(["new", "hello", "--directory", dir.path]).status == 0)
         let spec = dir.appendingPathComponent("hello/spec/home_spec.lua")
