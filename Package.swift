@@ -22,7 +22,7 @@
 //   LunarRuntime -> LunarBundle, LunarBridge, the three Lua faces above + every service (and LunarLayout) -- the other services' Lua modules, installs them all; no renderer
 //   LunarHeadlessHost -> LunarRuntime, LunarHeadless   -- a runtime on the headless renderer: the command language, its driver, the stdin loop
 //     (above the runtime, as NIOPosix never imports NIOEmbedded: the composition root does not link the test double)
-//   LunarServing -> NIOCore, NIOPosix, HummingbirdCore -- what the servers share: start until listening, connection limits; ChannelServer for raw TCP
+//   LunarServing -> NIOCore, NIOPosix, HummingbirdCore, HTTPTypes -- what the servers share: start until listening, connection limits, plain-text answers; ChannelServer for raw TCP
 //   LunarMockAPI -> LunarBase, LunarBundle, LunarBridge, LunarJSON, LunarNetwork, LunarServing + Hummingbird -- a bundle's mock-api/ (a second Lua host) and its own loopback server (MockAPIServer)
 //   LunarDevServer -> LunarBundle, LunarMockAPI, LunarArchive, LunarStorage, LunarServing + Hummingbird, Crypto -- dev server, change feed, the mock API under /api
 //   LunarArchive -> LunarBundle, LunarStorage + CZlib, Crypto -- signed .lunar archives (its own zip reader and writer), SHA-256 hex
@@ -253,13 +253,15 @@ let package = Package(
         ),
         // What Lunar's servers share: the URL a bound channel listens at, starting in the background
         // until the socket listens (dev server, web renderer, update server, MockAPIServer), connection
-        // limits, and ChannelServer, a TCP server for a protocol of its own (DebugServer, the tests' LoopbackServer).
+        // limits, a server's own plain-text answer (Response.plainText), and ChannelServer, a TCP server for a
+        // protocol of its own (DebugServer, the tests' LoopbackServer).
         .target(
             name: "LunarServing",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LunarServing
 import NIOCore
 
 extension MockAPI {
@@ -12,7 +13,7 @@ extension MockAPI {
     /// ``MockAPIServer`` both serve under `/api`. A 404 when the bundle has no `mock-api/`.
     package func respond(to request: Request, path: String) async throws -> Response {
         guard hasDirectory else {
-            return Self.text(.notFound, "this bundle has no mock-api/ directory")
+            return .plainText(.notFound, "this bundle has no mock-api/ directory")
         }
         var request = request
         let body = try await request.collectBody(upTo: Self.maximumBodySize)
@@ -37,12 +38,5 @@ extension MockAPI {
     package var hasDirectory: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// A plain-text answer of the server's own (not a mock's): the mock API's and the dev server's.
-    package static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }

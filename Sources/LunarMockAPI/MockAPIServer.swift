@@ -59,7 +59,7 @@ private struct MockAPIResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let path = request.uri.path
         guard path == "/api" || path.hasPrefix("/api/") else {
-            return MockAPI.text(.notFound, "\(path): not found (the mock API is under /api)")
+            return .plainText(.notFound, "\(path): not found (the mock API is under /api)")
         }
         return try await mockAPI.respond(to: request, path: String(path.dropFirst(4)))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LunarServing
 import LunarBundle
 import LunarJSON
 import LunarMockAPI
@@ -22,7 +23,7 @@ struct DevServerResponder: HTTPResponder {
             return try await mockAPI.respond(to: request, path: String(path.dropFirst(4)))
         }
         guard request.method == .get || request.method == .head else {
-            return MockAPI.text(.methodNotAllowed, "\(request.method) \(path): the dev server's files are read-only (the mock API is under /api)")
+            return .plainText(.methodNotAllowed, "\(request.method) \(path): the dev server's files are read-only (the mock API is under /api)")
         }
         switch path {
         case "/": return index()
@@ -31,7 +32,7 @@ struct DevServerResponder: HTTPResponder {
         case "/events": return events()
         default:
             if path.hasPrefix("/files/") { return file(path.dropFirst("/files/".count)) }
-            return MockAPI.text(.notFound, "\(path): not found (try /files, /events or /api/...)")
+            return .plainText(.notFound, "\(path): not found (try /files, /events or /api/...)")
         }
     }
 
@@ -61,10 +62,10 @@ struct DevServerResponder: HTTPResponder {
         do {
             path = try BundlePath(percentEncoded: encodedPath)
         } catch {
-            return MockAPI.text(.badRequest, "bad bundle path \(error)")
+            return .plainText(.badRequest, "bad bundle path \(error)")
         }
         guard let url = path.regularFile(in: root), let data = FileManager.default.contents(atPath: url.path) else {
-            return MockAPI.text(.notFound, "\(path): no such file in the bundle")
+            return .plainText(.notFound, "\(path): no such file in the bundle")
         }
         var headers = HTTPFields()
         headers[.contentType] = Self.contentType(of: path.value)
@@ -76,7 +77,7 @@ struct DevServerResponder: HTTPResponder {
     /// `ready` (with the feed's generation), then one event per change batch;
     /// comments keep idle connections open.
     private func events() -> Response {
-        guard let feed else { return MockAPI.text(.notFound, "/events: this server has no change source") }
+        guard let feed else { return .plainText(.notFound, "/events: this server has no change source") }
         let (stream, generation) = feed.subscribe()
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
