@@ -126,9 +126,8 @@ final class NetworkRecorder: RequestAccessory {
         return data.count > limit ? text + "\n… (\(data.count - limit) more bytes)" : text
     }
 
+    /// A JSON value as indented text, keys sorted (a parsed value is always finite; else its description).
     static func json(_ value: JSONValue) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+        (try? value.serializedText(indentation: 2)) ?? "\(value)"
     }
 }

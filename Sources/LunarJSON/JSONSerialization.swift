@@ -28,9 +28,10 @@ extension JSONValue {
         return Data(writer.bytes)
     }
 
-    /// The value as compact JSON text; see ``serialized()``.
-    public func serializedText() throws(JSONSerializationError) -> String {
-        var writer = JSONWriter()
+    /// The value as JSON text; see ``serialized()``. Compact, or indented by `indentation`
+    /// spaces per level for people to read (``JSONWriter/indentation``).
+    public func serializedText(indentation: Int = 0) throws(JSONSerializationError) -> String {
+        var writer = JSONWriter(indentation: indentation)
         try writer.write(self)
         return writer.text
     }

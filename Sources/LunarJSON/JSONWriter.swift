@@ -1,5 +1,6 @@
 /// Lunar's one Swift JSON writer (Lua's `json.encode` is the C encoder's own): compact UTF-8
-/// text, no spaces, strings escaped one way and numbers written one way.
+/// text, no spaces, strings escaped one way and numbers written one way; indented for people
+/// when made with an ``indentation``.
 ///
 /// ``JSONValue/serialized()`` writes through it with object keys sorted; a wire message whose
 /// keys must stay in the order written (the web renderer's) is an ``OrderedJSONObject`` on it.
@@ -8,9 +9,16 @@ public struct JSONWriter: Sendable {
     /// The text written so far, as UTF-8.
     public private(set) var bytes: [UInt8] = []
 
-    /// An empty writer with room for `capacity` bytes.
-    public init(reservingCapacity capacity: Int = 256) {
+    /// Spaces per level of nesting in what ``write(_:path:)`` writes: 0 writes compact text (the
+    /// wire's); above 0 each element and member is on a line of its own, indented, with `": "`
+    /// after a key (text for people, as the inspector shows a response). An empty array or
+    /// object stays `[]` or `{}`.
+    public let indentation: Int
+
+    /// An empty writer with room for `capacity` bytes, indenting by `indentation` spaces (0: compact).
+    public init(reservingCapacity capacity: Int = 256, indentation: Int = 0) {
         bytes.reserveCapacity(capacity)
+        self.indentation = max(0, indentation)
     }
 
     /// The text written so far.
@@ -53,11 +61,16 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `value`, object keys sorted so equal values give equal bytes.
+    /// Appends `value`, object keys sorted so equal values give equal bytes, indented when the
+    /// writer has an ``indentation``.
     ///
     /// Throws for NaN and the infinities, which JSON cannot represent (naming where they sit,
     /// below `path`); what was written before the error stays written.
     public mutating func write(_ value: JSONValue, path: String = "$") throws(JSONSerializationError) {
+        try write(value, path: path, level: 0)
+    }
+
+    private mutating func write(_ value: JSONValue, path: String, level: Int) throws(JSONSerializationError) {
         switch value {
         case .null:
             writeNull()
@@ -74,19 +87,31 @@ public struct JSONWriter: Sendable {
             bytes.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                try write(element, path: "\(path)[\(position)]")
+                breakLine(level: level + 1)
+                try write(element, path: "\(path)[\(position)]", level: level + 1)
             }
+            if !elements.isEmpty { breakLine(level: level) }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
             for (position, key) in members.keys.sorted().enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                breakLine(level: level + 1)
                 write(key)
                 bytes.append(UInt8(ascii: ":"))
-                try write(members[key]!, path: "\(path).\(key)")
+                if indentation > 0 { bytes.append(UInt8(ascii: " ")) }
+                try write(members[key]!, path: "\(path).\(key)", level: level + 1)
             }
+            if !members.isEmpty { breakLine(level: level) }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// With an indentation, a newline and the indent of `level`; nothing for compact text.
+    private mutating func breakLine(level: Int) {
+        guard indentation > 0 else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation * level))
     }
 
     /// `string` as a JSON string literal, quotes included, escaped as `write(_:)` escapes a string.

@@ -45,6 +45,28 @@ import Testing
         #expect(try JSONValue(parsing: text) == value)
     }
 
+    @Test func writesIndentedTextForPeopleWithTheSameKeysAndValues() throws {
+        let value: JSONValue = ["b": [1, ["x": "a/b"], [], [:]], "a": "q\"\n", "c": nil]
+        let text = try value.serializedText(indentation: 2)
+        #expect(text == """
+            {
+              "a": "q\\"\\n",
+              "b": [
+                1,
+                {
+                  "x": "a/b"
+                },
+                [],
+                {}
+              ],
+              "c": null
+            }
+            """)
+        #expect(try JSONValue(parsing: text) == value)
+        #expect(try JSONValue.array([]).serializedText(indentation: 4) == "[]")
+        #expect(try JSONValue.string("s").serializedText(indentation: 4) == #""s""#)
+    }
+
     @Test func refusesNonFiniteNumbersNamingThePath() {
         let value: JSONValue = ["prices": [1, .number(.nan)]]
         #expect(throws: JSONSerializationError(path: "$.prices[1]", reason: "nan is not a JSON number")) { try value.serialized() }
