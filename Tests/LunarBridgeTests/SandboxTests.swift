@@ -1,4 +1,5 @@
 import Foundation
+import LunarTestSupport
 import Testing
 @testable import LunarBridge
 
@@ -60,6 +61,23 @@ import Testing
         }
         let missing = try state.run("return pcall(require, 'lib.nothing')")
         #expect(missing[1].stringValue?.contains("module 'lib.nothing' not found") == true)
+    }
+
+    /// No link is followed, even one that stays in the root; the refusal names the require's line.
+    @Test func requireRefusesASymbolicLinkAtTheRequiresLine() throws {
+        let root = try makeTemporaryDirectory("lunar-sandbox")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "return 1".write(to: root.appendingPathComponent("real.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("alias.lua"), withDestinationURL: root.appendingPathComponent("real.lua"))
+        let state = try LuaState()
+        state.moduleLoader = LuaDirectoryLoader(root: root)
+        #expect(try state.run("return (require('real'))") == [1])
+        do {
+            let loaded = try state.run("local n = 1\nlocal m = require('alias')\nreturn m", name: "@main.lua")
+            Issue.record("require followed the link: \(loaded)")
+        } catch {
+            #expect(error.message == "main.lua:2: module 'alias': alias.lua is a symbolic link; a bundle's files are never links")
+        }
     }
 
     @Test func hostCanWidenTheSandbox() throws {

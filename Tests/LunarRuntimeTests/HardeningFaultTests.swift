@@ -83,26 +83,37 @@ import LunarTestSupport
         #expect(error.report.hasPrefix("screens/x.lua:7: unhandled signal error: boom"), "\(error.report)")
     }
 
-    @Test func requireDoesNotFollowALinkOutOfTheBundle() async throws {
+    /// A bundle's files are never links (`BundleContents`): `require` follows none, one that
+    /// points out of the bundle, one that stays inside it or a linked folder on the way, and
+    /// says so at the line of the `require`.
+    @Test func requireNeverFollowsALink() async throws {
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-outside-\(UUID().uuidString).lua")
         try "return { secret = 'outside' }".write(to: outside, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: outside) }
         let bundle = try TestBundle(files: [
             "screens/home.lua": "local ui = require('lunar.ui') return { render = function() return ui.Text('home') end }",
             "inside.lua": "return { secret = 'inside' }",
+            "lib/card.lua": "return { secret = 'card' }",
+            // Each requires its module on line 2.
+            "requires/leak.lua": "local n = 1\nlocal m = require('leak')\nreturn m",
+            "requires/alias.lua": "local n = 1\nlocal m = require('alias')\nreturn m",
+            "requires/card.lua": "local n = 1\nlocal m = require('components.card')\nreturn m",
         ])
         defer { bundle.remove() }
-        try FileManager.default.createSymbolicLink(at: bundle.root.appendingPathComponent("leak.lua"), withDestinationURL: outside)
-        try FileManager.default.createSymbolicLink(at: bundle.root.appendingPathComponent("alias.lua"),
-                                                   withDestinationURL: bundle.root.appendingPathComponent("inside.lua"))
+        let files = FileManager.default
+        try files.createSymbolicLink(at: bundle.root.appendingPathComponent("leak.lua"), withDestinationURL: outside)
+        try files.createSymbolicLink(at: bundle.root.appendingPathComponent("alias.lua"), withDestinationURL: bundle.root.appendingPathComponent("inside.lua"))
+        try files.createSymbolicLink(at: bundle.root.appendingPathComponent("components"), withDestinationURL: bundle.root.appendingPathComponent("lib"))
         let runtime = try await bundle.start()
-        // A link that stays inside the bundle is fine.
-        #expect(try await runtime.lua("return require('alias').secret") == [.string("inside")])
-        do {
-            _ = try await runtime.lua("return require('leak').secret")
-            Issue.record("require read a file outside the bundle")
-        } catch let error as LuaScriptError {
-            #expect(error.message.contains("module 'leak' is outside the bundle (leak.lua links out of it)"), "\(error.message)")
+        #expect(try await runtime.lua("return require('inside').secret, require('lib.card').secret") == [.string("inside"), .string("card")])
+        for (requirer, module, link) in [("leak", "leak", "leak.lua"), ("alias", "alias", "alias.lua"), ("card", "components.card", "components")] {
+            do {
+                let loaded = try await runtime.lua("return require('requires.\(requirer)').secret")
+                Issue.record("require('\(module)') followed the link \(link): \(loaded)")
+            } catch let error as LuaScriptError {
+                let expected = "requires/\(requirer).lua:2: module '\(module)': \(link) is a symbolic link; a bundle's files are never links"
+                #expect(error.message == expected, "\(error.message)")
+            }
         }
     }
 

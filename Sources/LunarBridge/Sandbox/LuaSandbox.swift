@@ -53,49 +53,6 @@ extension LuaModuleLoader {
     }
 }
 
-/// Loads modules from a directory: `screens.login` → `screens/login.lua` or
-/// `screens/login/init.lua`. Names with path syntax (`..`, `/`, absolute) are refused.
-///
-/// A module file reached through a symbolic link is loaded only when the link's target is inside
-/// the root too: a link cannot let `require` read a file elsewhere on the machine.
-public final class LuaDirectoryLoader: LuaModuleLoader {
-    public let root: URL
-    /// `root` with its own symbolic links resolved, to compare resolved module paths with.
-    private let resolvedRoot: String
-
-    public init(root: URL) {
-        self.root = root.standardizedFileURL
-        resolvedRoot = self.root.resolvingSymlinksInPath().path
-    }
-
-    public func source(forModule name: String) throws -> (source: String, chunkName: String)? {
-        guard let chunk = try chunk(forModule: name) else { return nil }
-        let file = String(chunk.chunkName.dropFirst())
-        guard !chunk.isBinary, let text = String(data: chunk.bytes, encoding: .utf8) else {
-            throw LuaError.message("\(file): not UTF-8 text (binary chunks are not loaded)")
-        }
-        return (text, chunk.chunkName)
-    }
-
-    /// The file's bytes as they are: text, or bytecode (which the state
-    /// refuses unless it accepts binary modules).
-    public func chunk(forModule name: String) throws -> LuaModuleChunk? {
-        for candidate in try ModulePath.candidates(forModule: name) {
-            let url = root.appendingPathComponent(candidate).standardizedFileURL
-            guard url.path.hasPrefix(root.path + "/") else {
-                throw LuaError.message("module '\(name)' is outside the bundle")
-            }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            guard url.resolvingSymlinksInPath().path.hasPrefix(resolvedRoot + "/") else {
-                throw LuaError.message("module '\(name)' is outside the bundle (\(candidate) links out of it)")
-            }
-            return LuaModuleChunk(bytes: try Data(contentsOf: url), chunkName: "@" + candidate)
-        }
-        return nil
-    }
-}
-
 extension LuaState {
     func installSandbox(_ sandbox: LuaSandbox) throws {
         // print goes to the host's output.
@@ -146,7 +103,17 @@ extension LuaState {
             "\n\tno module '\(name)' (no module root is set)".push(to: frame.stack)
             return .results(1)
         }
-        guard let chunk = try loader.chunk(forModule: name) else {
+        let found: LuaModuleChunk?
+        do {
+            found = try loader.chunk(forModule: name)
+        } catch LuaError.message(let message) {
+            // A refused module (a link, a path) names the require's line: level 1 is `require`
+            // itself (C), level 2 the Lua code calling it. Called from C (a pcall), the message
+            // stays as it is for that caller to place.
+            guard let place = frame.stack.callerLocation(level: 2) else { throw LuaError.message(message) }
+            throw LuaError.value(.string("\(place): \(message)"))
+        }
+        guard let chunk = found else {
             "\n\tno file for module '\(name)' in the bundle".push(to: frame.stack)
             return .results(1)
         }
