@@ -5,10 +5,6 @@ import Testing
 /// (and CLunar's own functions); values, binding, execution, modules, sandbox and debugger are
 /// written on the core's types.
 @Suite struct CoreBoundaryTests {
-    /// Files outside Core/ that still call the C API, while their move into Core is under way.
-    /// The list only shrinks: a file here that no longer calls the API fails the test too.
-    static let pending: Set<String> = ["Debug/LuaDebugger.swift"]
-
     static let bridge = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/LunarBridge")
@@ -42,11 +38,8 @@ import Testing
 
     @Test func onlyCoreCallsTheCAPI() throws {
         let found = try Self.callsOutsideCore()
-        for (path, names) in found.sorted(by: { $0.key < $1.key }) where !Self.pending.contains(path) {
+        for (path, names) in found.sorted(by: { $0.key < $1.key }) {
             Issue.record("\(path) calls the C API (\(Set(names).sorted().joined(separator: ", "))): make it an operation of Core/")
-        }
-        for path in Self.pending.sorted() where found[path] == nil {
-            Issue.record("\(path) no longer calls the C API: take it off CoreBoundaryTests.pending")
         }
     }
 
