@@ -172,6 +172,52 @@ import Testing
         #expect(counts.take() == [0, 0, 0, 0, 0, 0, 0, 0, 2])
     }
 
+    /// Frames are named as Lua's own tracebacks name them (issue 30): by the module that holds
+    /// the function (a global's `function 'helper'`), else by how the caller reached it, else
+    /// `main chunk`, else where it is defined. Before, a field function was `run` and one called
+    /// from C was `?`.
+    @Test func framesAreNamedAsLuasTracebacksNameThem() async throws {
+        let source = """
+            local Account = {}
+            Account.__index = Account
+            local t = { run = function()
+              local x = 1
+              return x
+            end }
+            function Account:save()
+              local v = t.run()
+              return v
+            end
+            function helper()
+              local v = setmetatable({}, Account):save()
+              return v
+            end
+            local function f()
+              local v = helper()
+              return v
+            end
+            local function g()
+              local v = f()
+              return v
+            end
+            local v = g()
+            local ok = pcall(function()
+              local w = 1
+              return w
+            end)
+            return v, ok
+            """
+        let names = SharedLog<[String]>()
+        let stops = try await stops(source, at: [4, 25]) { debugger in
+            names.append(debugger.frames().map { "\($0.name) :\($0.line)" })
+        }
+        #expect(stops == [4, 25])
+        #expect(names.take() == [
+            ["field 'run' :4", "method 'save' :8", "function 'helper' :12", "upvalue 'f' :16", "local 'g' :20", "main chunk :23"],
+            ["function <test.lua:24> :25", "main chunk :24"],
+        ])
+    }
+
     @Test func codeLinesListEveryFunctionsLinesAndNoBlankOnes() async throws {
         let engine = try LuaEngine()
         let executor = engine.executor

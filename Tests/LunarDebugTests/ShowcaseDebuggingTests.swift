@@ -210,6 +210,45 @@ import Testing
         try await session.dev.waitForError("lunar: script error: ")
     }
 
+    /// Issue 30: the frames of a function stored in a table field and of a method are named as
+    /// Lua's tracebacks name them (`field 'run'`, `method 'label'`), not `run` or `?`.
+    @Test func stackFramesOfAFieldFunctionAndAMethodAreNamedAsInATraceback() async throws {
+        let session = try await Session.start()
+        defer { session.end() }
+        try session.editLogin {
+            $0.replacingOccurrences(of: "local screen = {", with: """
+                local probe = { helpers = { run = function(title)
+                  return title .. "?"
+                end } }
+                function probe:label(title)
+                  local text = self.helpers.run(title)
+                  return text
+                end
+
+                local screen = {
+                """)
+                .replacingOccurrences(of: "function screen:render()\n  local vm = self.viewModel\n",
+                                      with: "function screen:render()\n  local vm = self.viewModel\n  probe:label(self.title)\n")
+        }
+        try await session.dev.waitForError("lunar: reloaded screens/login.lua\n")
+        let lines = try String(contentsOfFile: session.login, encoding: .utf8).components(separatedBy: "\n")
+        let inRun = try #require(lines.firstIndex(of: "  return title .. \"?\"")) + 1
+        let client = try await session.attach()
+        try await Self.setBreakpoints(client, path: session.login, [["line": inRun]])
+        _ = try await client.request("configurationDone")
+
+        session.dev.send("type Account a")
+        _ = try await client.event("stopped")
+        let trace = try await client.request("stackTrace", ["threadId": 1])
+        let frames = try #require(trace["stackFrames"] as? [[String: Any]])
+        let names = frames.map { $0["name"] as? String ?? "" }
+        // The screen's render, which Lunar calls, is named by its module, as in a traceback.
+        #expect(Array(names.prefix(3)) == ["field 'run'", "method 'label'", "function 'screens.login.render'"], "\(names)")
+        #expect(frames.first?["line"] as? Int == inRun)
+        #expect(!names.contains("?") && !names.contains(""), "\(names)")
+        _ = try await client.request("disconnect")
+    }
+
     @Test func garbageDropsTheClientAndItsBreakpointsAndTheAppGoesOn() async throws {
         let session = try await Session.start()
         defer { session.end() }

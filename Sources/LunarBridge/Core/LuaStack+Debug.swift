@@ -71,6 +71,36 @@ extension LuaStack {
         return String(cString: source)
     }
 
+    /// The name under which the loaded modules hold the function at `level`, as Lua's
+    /// `luaL_traceback` finds it: `package.loaded[m] == f` gives `m`, `package.loaded[m][k] == f`
+    /// gives `m.k` (string keys only, the first found in `next`'s order), with `_G.` left off
+    /// (`_G.helper` is `helper`). nil when no module holds it.
+    func loadedName(ofFunctionAtLevel level: Int32) -> String? {
+        var ar = lua_Debug()
+        guard level >= 0, reserve(8), lua_getstack(L, level, &ar) != 0 else { return nil }
+        let base = top
+        defer { setTop(base) }
+        guard lua_getinfo(L, "f", &ar) != 0 else { return nil }
+        let function = top
+        lua_pushstring(L, LUA_LOADED_TABLE)
+        lua_rawget(L, lunar_registryindex())
+        guard let loaded = table(at: -1) else { return nil }
+        var found: String?
+        loaded.forEachPair { key, value in
+            guard found == nil, type(at: key) == .string else { return }
+            if rawEqual(function, value) {
+                found = text(at: key)
+                return
+            }
+            table(at: value)?.forEachPair { field, member in
+                guard found == nil, type(at: field) == .string, rawEqual(function, member) else { return }
+                found = text(at: key) + "." + text(at: field)
+            }
+        }
+        guard let found else { return nil }
+        return found.hasPrefix("_G.") ? String(found.dropFirst(3)) : found
+    }
+
     /// Calls `body(name, value)` for each local variable of the function at `level` in order
     /// (Lua's internal ones, named `(...)`, too), the value pushed at absolute index `value`
     /// during the call and popped after. False when there is no such level.

@@ -15,10 +15,24 @@ extension LuaDebugger {
         while let info = stack.frameInfo(atLevel: level) {
             defer { level += 1 }
             guard info.kind != .c else { continue }
-            let name = info.name ?? (info.kind == .main ? "main chunk" : "?")
+            let name = Self.frameName(info, loadedName: stack.loadedName(ofFunctionAtLevel: level))
             result.append(LuaDebugFrame(id: Int(level) + 1, name: name, chunk: info.chunk, line: info.line))
         }
         return result
+    }
+
+    /// A frame's name as Lua's own tracebacks (`luaL_traceback`) give it: `function 'name'` for
+    /// a function the loaded modules hold (a global, `function 'mod.fn'` for a module's), else
+    /// how the calling code named it (`field 'run'`, `method 'save'`, `local 'f'`,
+    /// `upvalue 'g'`), else `main chunk`, else where it is defined (`function <app.lua:12>`).
+    static func frameName(_ info: LuaFrameInfo, loadedName: String?) -> String {
+        if let loadedName { return "function '\(loadedName)'" }
+        if !info.nameKind.isEmpty { return "\(info.nameKind) '\(info.name ?? "?")'" }
+        switch info.kind {
+        case .main: return "main chunk"
+        case .lua: return "function <\(info.shortSource):\(info.lineDefined)>"
+        case .c: return "?"
+        }
     }
 
     /// A handle for a scope of the frame `frameID` (from ``frames()``); a frame that does not
