@@ -79,7 +79,7 @@ import Testing
         #expect(classes.contains("---@field bind Property?\n"))
         // This host's own module, the spec library and the globals spec files see.
         #expect(once["native/host.lua"]?.contains("function native_host.environment(name) end") == true)
-        #expect(once["lunar/test.lua"]?.contains("function lunar_test.describe(name, fn) end") == true)
+        #expect(once["lunar/test.lua"]?.contains("function lunar_test.describe(name, options, fn) end") == true)
         let globals = try #require(once["globals.lua"])
         for name in ["describe", "it", "before_each", "after_each", "expect"] {
             #expect(globals.contains("\nfunction \(name)("), "\(name)")
