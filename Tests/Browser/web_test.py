@@ -592,6 +592,38 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_root_background_reaches_the_window_edges():
+            # Issue 30: the page put a 16-pixel gutter around every screen, so a root's
+            # background never reached the window's edge; the root fills the area below the bar.
+            bundle = write_bundle("edges", """
+local ui = require("lunar.ui")
+local screen = { title = "Edges" }
+function screen:render()
+  return ui.View { id = "root", style = { flex = 1, backgroundColor = "#3b5bdb" },
+    ui.Text { "edge to edge", id = "label" } }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("edge to edge")).to_be_visible()
+                bar = page.locator(".lunar-bar").evaluate("el => el.getBoundingClientRect().bottom")
+                root = page.locator('[data-id="root"]').evaluate(
+                    "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }")
+                assert root == [0, bar, 420, 760], (root, bar)
+                label = page.locator('[data-id="label"]').evaluate(
+                    "el => { const r = el.getBoundingClientRect(); return [r.left, r.top]; }")
+                assert label == [0, bar], label
+                # The window's corner below the bar is the root's colour.
+                corner = page.evaluate("() => getComputedStyle(document.elementFromPoint(1, innerHeight - 1)).backgroundColor")
+                assert corner == "rgb(59, 91, 219)", corner
+                suite.shot(page, "web-edges")
+                page.close()
+            finally:
+                lunar.stop()
+
         def test_pressed_style_and_scroll_to():
             # A Pressable whose style is a function of its pressed state, held by the pointer and
             # by the keyboard; a script's ui.scrollTo / ui.scrollToEnd moving a scroll view.
@@ -843,7 +875,7 @@ return screen
                      test_deep_link_and_two_tabs, test_origin_and_token,
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
                      test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
-                     test_specific_style_keys_win_over_shorthands,
+                     test_specific_style_keys_win_over_shorthands, test_root_background_reaches_the_window_edges,
                      test_bundle_image_is_served_by_opaque_address,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:
