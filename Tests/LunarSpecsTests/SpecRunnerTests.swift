@@ -144,6 +144,28 @@ import Testing
         #expect(result.passedCount == 4)
     }
 
+    @Test func anErrorWhileTheOldScreensCloseFailsTheTestThatWasToStart() async throws {
+        let directory = try BundleDirectory(files: [
+            "manifest.json": BundleDirectory.manifest(),
+            "screens/home.lua": """
+                local ui = require("lunar.ui")
+                local screen = { title = "Home" }
+                function screen:unload() error("unload broke") end
+                function screen:render() return ui.Text "Home" end
+                return screen
+                """,
+            "spec/unload_spec.lua": """
+                it("first", function() end)
+                it("second", function() end)
+                """,
+        ])
+        defer { directory.remove() }
+        let result = await SpecRunner(bundle: try ScriptBundle(directory: directory.root)).run("spec/unload_spec.lua")
+        #expect(result.cases.map(\.failures.count) == [0, 1])
+        let failure = result.cases.last?.failures.first ?? ""
+        #expect(failure.hasPrefix("script error while starting a fresh app: screens/home.lua:3: unload broke"), "\(failure)")
+    }
+
     @Test func describeRefusesAnUnknownOption() async throws {
         let directory = try BundleDirectory(files: [
             "manifest.json": BundleDirectory.manifest(),
