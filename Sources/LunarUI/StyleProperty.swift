@@ -327,26 +327,6 @@ extension StyleProperty {
 
     /// The known key closest to `name` (at most two edits away), for "did you mean".
     static func suggestion(for name: String) -> String? {
-        let target = Array(name.lowercased())
-        var best: (String, Int)?
-        for candidate in kinds.keys.sorted() {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            if distance <= 2, distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + [Int](repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        NameSuggestion.nearest(to: name, among: kinds.keys)
     }
 }

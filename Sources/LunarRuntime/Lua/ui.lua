@@ -1,5 +1,11 @@
 local native = require("lunar.ui.native")
 
+-- The keys each element kind's spec takes, from Swift (ElementSpec, the one list `lunar check`
+-- reads too): KEYS.TextField.bind == "field", .placeholder == "prop", .onSubmit == "event". A
+-- kind not declared there (a host's own) takes any key as a prop.
+local ANY_KEY = setmetatable({}, { __index = function() return "prop" end })
+local KEYS = setmetatable(native.elementKeys(), { __index = function() return ANY_KEY end })
+
 ---Element constructors, HUD, toast and alert.
 ---@class lunar.ui
 ---@field hud { show: fun(text: string?), hide: fun() } The HUD: `ui.hud.show("Saving")`, `ui.hud.hide()`.
@@ -230,10 +236,6 @@ local function current(v)
   if ok and type(get) == "function" then return v:get() end
   return nil
 end
-local FIELDS = {
-  id = true, key = true, items = true, row = true, bind = true, command = true, onValueChange = true,
-  drawDistance = true, initialNumToRender = true, onEndReachedThreshold = true,
-}
 
 -- "file:line: " of the script code that called into lunar.ui (constructors tail-call, so
 -- error levels are not fixed): the first caller outside the runtime's own Lua, or "" (a
@@ -366,13 +368,20 @@ local function element(kind, spec, label)
         setStyle(node, v)
       elseif k == "accessibilityState" then
         accessibilityState(node, v)
-      elseif not FIELDS[k] then
-        if signalLike(v) then
-          node.bound = node.bound or {}
-          node.bound[k] = v
-          node.props[k] = current(v)
-        else
-          node.props[k] = v
+      else
+        -- A prop is sent to the renderer; a field (`bind`, `items`, ...) is the constructor's to
+        -- read; any other key is an error at the script's line (one lookup for a known key).
+        local role = KEYS[kind][k]
+        if role == "prop" then
+          if signalLike(v) then
+            node.bound = node.bound or {}
+            node.bound[k] = v
+            node.props[k] = current(v)
+          else
+            node.props[k] = v
+          end
+        elseif role == nil then
+          error(callerPosition() .. native.unknownKey(kind, k), 0)
         end
       end
     end

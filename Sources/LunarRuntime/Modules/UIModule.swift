@@ -34,6 +34,22 @@ enum UIModule {
                 do throws(LuaTypeMismatch) { _ = try range.check(value, what) } catch { return error.problem }
                 return nil
             }
+            // ElementSpec's keys for ui.lua's element(), read once at load: { TextField = { bind = "field",
+            // placeholder = "prop", onSubmit = "event", ... }, ... }, so a known key costs one lookup.
+            m.function("elementKeys(): table") { () -> LuaValue in
+                var kinds: [LuaKey: LuaValue] = [:]
+                for kind in ElementKind.allCases {
+                    var keys: [LuaKey: LuaValue] = [:]
+                    for (key, role) in ElementSpec.keys(kind) { keys[.string(key)] = .string(role.rawValue) }
+                    kinds[.string(kind.rawValue)] = .table(LuaTable(fields: keys))
+                }
+                return .table(LuaTable(fields: kinds))
+            }
+            // What ui.lua raises (at the script's line) for a key the element does not take.
+            m.function("unknownKey(kind, key): string") { (kind: String, key: String) -> String in
+                guard let known = ElementKind(rawValue: kind) else { return "ui.\(kind) has no prop '\(key)'" }
+                return ElementSpec.unknownKeyMessage(kind: known, key: key)
+            }
             m.rawFunction("styles(styles: table, checked: table): table") { frame in
                 try checkStyles(frame)
                 return .results(1)
