@@ -15,7 +15,7 @@
 //   LunarIntercept                                     -- plain Swift: lifecycle interceptors and their registrations, no Lua
 //   LunarBridge -> LunarBase, CLunar -> CLua, CJSONLimits -- owns the lua_State (re-exports ExecutorBound: its executor's jobs carry it)
 //   LunarLuaLSStubs -> LunarBridge                     -- LuaLS stubs from the bridge's descriptions (which hold the API version); no C API
-//   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork -- a bundle on disk: manifest, checks, watching
+//   LunarBundle -> LunarBridge, LunarRouter, LunarNetwork, LunarUI -- a bundle on disk: manifest, checks (the element keys ElementSpec declares), watching
 //   LunarSignalsLua -> LunarBridge, LunarSignals       -- `lunar.signal`, the signals' Lua face (no screens: a host may link it alone)
 //   LunarNetworkLua -> LunarBridge, LunarNetwork       -- `lunar.net` (`net.signal` needs `lunar.signal` on the state), `lunar.decode`, `lunar.encode`
 //   LunarStorageLua -> LunarBridge, LunarStorage       -- `lunar.storage` and where a script's store lives
@@ -181,7 +181,7 @@ let package = Package(
         // packaging use it without linking the runtime.
         .target(
             name: "LunarBundle",
-            dependencies: ["LunarBridge", "LunarRouter", "LunarNetwork"],
+            dependencies: ["LunarBridge", "LunarRouter", "LunarNetwork", "LunarUI"],
             // The files `lunar new` writes (BundleTemplate), as real files luacheck and editors read.
             resources: [
                 .embedInCode("Template/gitignore"), .embedInCode("Template/luacheckrc"),

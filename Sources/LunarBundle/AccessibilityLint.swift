@@ -59,10 +59,12 @@ struct AccessibilityLint {
         }
     }
 
-    /// What a spec table constructor holds: its own keys, whether its first positional entry is
-    /// a value (a label) rather than a child element, and whether a `Text` is built inside it.
-    private struct Spec {
+    /// What a spec table constructor holds: its own keys (and the line of each), whether its
+    /// first positional entry is a value (a label) rather than a child element, and whether a
+    /// `Text` is built inside it. `lunar check`'s unknown-prop scan reads the keys too.
+    struct Spec {
         var keys: Set<String> = []
+        var keyLines: [(key: String, line: Int)] = []
         var hasLabelEntry = false
         var containsText = false
 
@@ -80,6 +82,7 @@ struct AccessibilityLint {
                         && tokens[index + 1].kind == .symbol && tokens[index + 1].text == "="
                     if isKey {
                         keys.insert(token.text)
+                        keyLines.append((token.text, token.line))
                     } else if token.text != "[", firstEntry {
                         firstEntry = false
                         hasLabelEntry = !Self.startsElement(tokens, at: index)
@@ -113,8 +116,11 @@ struct LuaTokens {
     enum Kind { case name, string, number, symbol }
     struct Token {
         var kind: Kind
+        /// A name's or symbol's text; "" for strings and numbers.
         var text: String
         var line: Int
+        /// A string literal's content, when it has no escape sequence (`"lunar.decode"`); else nil.
+        var value: String? = nil
     }
 
     private let bytes: [UInt8]
@@ -168,7 +174,9 @@ struct LuaTokens {
                     i += 1
                 }
                 i += 1
-                tokens.append(Token(kind: .string, text: "", line: startLine))
+                let content = bytes[min(start + 1, bytes.count)..<max(start + 1, min(i - 1, bytes.count))]
+                let value = content.contains(UInt8(ascii: "\\")) ? nil : String(decoding: content, as: UTF8.self)
+                tokens.append(Token(kind: .string, text: "", line: startLine, value: value))
                 continue
             }
             if let level = longBracket(i) {

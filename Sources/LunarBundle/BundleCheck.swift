@@ -4,10 +4,13 @@ import LunarRouter
 
 /// What `lunar check` finds in a bundle without running it: every script
 /// compiled (syntax only), the manifest validated (its routes name existing
-/// screen modules, the entry matches a route, `bridgeAPI` is this runtime's).
+/// screen modules, the entry matches a route, `bridgeAPI` is this runtime's),
+/// and the app scripts read for mistakes a run would hit (``ScriptReading``):
+/// a bridge function that does not exist, a literal navigation target or
+/// `require` that names nothing, an element prop the element does not take.
 ///
 /// ```swift
-/// let check = BundleCheck(directory: url)
+/// let check = BundleCheck(directory: url, bridgeAPI: BridgeAPI.version, api: BundleCheck.APIShape(BridgeAPI.described()))
 /// for problem in check.problems { print(problem) }   // "screens/login.lua:3: 'end' expected near <eof>"
 /// ```
 /// Runs synchronously on the calling thread, with a throwaway Lua state.
@@ -24,20 +27,21 @@ public struct BundleCheck: Sendable {
     /// The manifest, when it could be read.
     public private(set) var manifest: BundleManifest?
 
-    /// Checks the bundle at `directory` against `bridgeAPI` (a runtime's `BridgeAPI.version`).
-    public init(directory: URL, bridgeAPI: String) {
-        self.init(directory: directory, bridgeAPI: bridgeAPI, acceptsBytecode: false)
+    /// Checks the bundle at `directory` against `bridgeAPI` (a runtime's `BridgeAPI.version`);
+    /// calls of bridge functions are checked against `api` when given.
+    public init(directory: URL, bridgeAPI: String, api: APIShape? = nil) {
+        self.init(directory: directory, bridgeAPI: bridgeAPI, acceptsBytecode: false, api: api)
     }
 
     /// Checks an opened bundle: its precompiled scripts compile when it is
     /// verified (a signed archive's) and are refused otherwise.
-    public init(opening bundle: ScriptBundle, bridgeAPI: String) {
-        self.init(directory: bundle.root, bridgeAPI: bridgeAPI, acceptsBytecode: bundle.isVerified)
+    public init(opening bundle: ScriptBundle, bridgeAPI: String, api: APIShape? = nil) {
+        self.init(directory: bundle.root, bridgeAPI: bridgeAPI, acceptsBytecode: bundle.isVerified, api: api)
     }
 
     /// Checks a bundle; precompiled scripts compile only with `acceptsBytecode`
     /// (a verified archive's, checked by LunarArchive) and are refused otherwise.
-    package init(directory: URL, bridgeAPI: String, acceptsBytecode: Bool) {
+    package init(directory: URL, bridgeAPI: String, acceptsBytecode: Bool, api: APIShape? = nil) {
         let root = directory.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -46,7 +50,7 @@ public struct BundleCheck: Sendable {
         }
         scripts = Self.scripts(in: root)
         checkManifest(root: root, bridgeAPI: bridgeAPI)
-        compileScripts(root: root, acceptsBytecode: acceptsBytecode)
+        compileScripts(root: root, acceptsBytecode: acceptsBytecode, api: api)
     }
 
     /// Whether nothing is wrong.
@@ -127,7 +131,7 @@ public struct BundleCheck: Sendable {
         return found.sorted()
     }
 
-    private mutating func compileScripts(root: URL, acceptsBytecode: Bool) {
+    private mutating func compileScripts(root: URL, acceptsBytecode: Bool, api: APIShape?) {
         guard !scripts.isEmpty else { return }
         let state: LuaState
         do { state = try LuaState(options: LuaStateOptions()) } catch {
@@ -135,9 +139,11 @@ public struct BundleCheck: Sendable {
             return
         }
         state.acceptsBinaryModules = acceptsBytecode
+        var readings: [(script: String, reading: ScriptReading)] = []
+        var compileProblems: [String: String] = [:]
         for script in scripts {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(script).path) else {
-                problems.append("\(script): cannot be read")
+                compileProblems[script] = "\(script): cannot be read"
                 continue
             }
             // Bytes, as require loads them: a comment or string literal need not be UTF-8.
@@ -145,13 +151,29 @@ public struct BundleCheck: Sendable {
             do {
                 _ = try state.load(chunk: chunk)  // compiles only: nothing runs
             } catch {
-                problems.append(Self.located(error, in: script))
+                compileProblems[script] = Self.located(error, in: script)
                 continue
             }
-            guard !script.hasPrefix("spec/"), !script.hasPrefix("mock-api/") else { continue }
-            for finding in AccessibilityLint.findings(in: String(decoding: data, as: UTF8.self)) {
+            guard !script.hasPrefix("spec/"), !script.hasPrefix("mock-api/"), !data.starts(with: [0x1B, 0x4C, 0x75, 0x61]) else { continue }
+            let source = String(decoding: data, as: UTF8.self)
+            for finding in AccessibilityLint.findings(in: source) {
                 warnings.append("\(script):\(finding.line): warning: \(finding.message)")
             }
+            readings.append((script, ScriptReading(source: source)))
+        }
+        // What every script adds (routes, module fields) before any is judged.
+        var bundle = ScriptReading.Bundle(root: root, manifest: manifest, api: api, addedRoutes: [])
+        for (_, reading) in readings {
+            if let added = reading.addedRoutes, bundle.addedRoutes != nil { bundle.addedRoutes! += added } else { bundle.addedRoutes = nil }
+            bundle.moduleAssignments.merge(reading.moduleAssignments) { $0.union($1) }
+        }
+        var readingProblems: [String: [String]] = [:]
+        for (script, reading) in readings {
+            readingProblems[script] = reading.problems(in: bundle).map { "\(script):\($0.line): \($0.message)" }
+        }
+        for script in scripts {
+            if let problem = compileProblems[script] { problems.append(problem) }
+            problems += readingProblems[script] ?? []
         }
     }
 }
