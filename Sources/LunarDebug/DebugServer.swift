@@ -98,7 +98,8 @@ public final class DebugServer: Sendable {
                 try intercept.call("lunar.log", level, .after { [weak server] call, _ in
                     guard let server, server.hasClient else { return }
                     let message = call.arguments.first?.stringValue ?? ""
-                    server.output("[\(level)] \(message)\n", category: level == "error" || level == "warn" ? "stderr" : "console")
+                    server.output("[\(level)] \(message)\n", category: level == "error" || level == "warn" ? "stderr" : "console",
+                                  location: call.frame.stack.callerLocation())
                 })
             }
         }
@@ -215,8 +216,20 @@ public final class DebugServer: Sendable {
         }
     }
 
-    func output(_ text: String, category: String) {
-        client.withLock { $0?.connection }?.event("output", ["category": .string(category), "output": .string(text)])
+    /// An `output` event; `location`, where the script logged it, becomes its `source` and
+    /// `line`, so the editor links the line to the file.
+    func output(_ text: String, category: String, location: LuaSourceLocation? = nil) {
+        var body: [String: JSONValue] = ["category": .string(category), "output": .string(text)]
+        if let location {
+            var source: [String: JSONValue] = ["name": .string(location.file)]
+            // A bundle file's path; a chunk loaded from a string (the console's) has none.
+            if let path = paths.path(forChunk: "@" + location.file), FileManager.default.fileExists(atPath: path) {
+                source["path"] = .string(path)
+            }
+            body["source"] = .object(source)
+            body["line"] = .integer(location.line)
+        }
+        client.withLock { $0?.connection }?.event("output", body)
     }
 
     /// After a hot reload (on the executor): breakpoints bind to the new functions by themselves;
