@@ -201,7 +201,7 @@ let package = Package(
             // The modules and helpers written in Lua (LuaSource).
             resources: [
                 .embedInCode("Lua/intercept.lua"), .embedInCode("Lua/reload.lua"), .embedInCode("Lua/runtime.lua"),
-                .embedInCode("Lua/ui.lua"),
+                .embedInCode("Lua/ui.lua"), .embedInCode("Lua/component.lua"),
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,10 @@
 local helpers = {}
+-- lunar.ui.component, required on first use (the screen modules are installed after this chunk runs).
+local components = setmetatable({}, { __index = function(self, name)
+  local module = require("lunar.ui.component")
+  setmetatable(self, { __index = module })
+  return module[name]
+end })
 
 function helpers.instantiate(module)
   local definition = require(module)
@@ -29,7 +35,32 @@ end
 function helpers.render(instance)
   local render = instance.render
   if render == nil then error("screen has no render() method", 0) end
-  return render(instance), render
+  local tree = render(instance)
+  if type(tree) == "table" then tree = components.expand(instance, tree) end
+  return tree, render
+end
+
+-- The components that called setState render again, not the screen: its tree, or nil when
+-- none was due (docs/lua/components.md).
+function helpers.renderComponents(instance)
+  return components.renderDirty(instance)
+end
+
+-- Runs the mount and update hooks of what the last render made and changed.
+function helpers.settleComponents(instance)
+  components.settle(instance)
+end
+
+-- Whether an event the element at `path` handled needs only its component's pass: the
+-- element belongs to a component, and no callback of the screen's ran.
+function helpers.componentsOnly(instance, tree, path)
+  local stale = components.screenStale(instance)
+  return components.owner(tree, path) ~= nil and not stale
+end
+
+-- A hot reload ran: components render again; those of `--@refresh reset` files start over.
+function helpers.componentsReloaded(files)
+  components.reloaded(files)
 end
 
 function helpers.dispatch(tree, path, event, ...)
@@ -41,7 +72,7 @@ end
 
 -- Builds rows first..last of the virtualized list at `path` as its children (so events reach
 -- their handlers), keyed as ui.List keys them; returns the list element.
-function helpers.listRows(tree, path, first, last)
+function helpers.listRows(instance, tree, path, first, last)
   local node = tree
   for _, i in ipairs(path) do node = node.children[i] end
   local v = node.virtual
@@ -59,7 +90,7 @@ function helpers.listRows(tree, path, first, last)
     child.key = k ~= nil and tostring(k) or tostring(i)
     children[#children + 1] = child
   end
-  node.children = children
+  node.children = components.expandRows(instance, node, path, children)
   return node
 end
 
@@ -95,8 +126,11 @@ function helpers.dispose(disposable)
 end
 
 function helpers.close(instance)
+  -- Its components unmount first; an unmount error still lets the screen's lifetime end.
+  local ok, problem = pcall(components.close, instance)
   local lifetime = rawget(instance, "lifetime")
   if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
+  if not ok then error(problem, 0) end
 end
 
 -- A hot reload re-binds a screen: what bindViewModel tied to the old

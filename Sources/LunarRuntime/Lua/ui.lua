@@ -652,4 +652,38 @@ ui.toast = native.toast
 ---@type fun(spec: lunar.ui.AlertSpec)
 ui.alert = native.alert
 
+-- luacheck: push no max comment line length
+---A component's declaration (docs/lua/components.md).
+---@class lunar.ui.ComponentSpec
+---@field name? string Shown in the inspector and in errors; unique in its file, it keeps instances' state across reloads when lines move.
+---@field render fun(self: lunar.ui.ComponentInstance, props: table, children: lunar.ui.Element[]): lunar.ui.Element
+---@field state? table|fun(props: table): table Each new instance's initial state (a table is copied).
+---@field mount? fun(self: lunar.ui.ComponentInstance) After its first render reached the renderer.
+---@field update? fun(self: lunar.ui.ComponentInstance, oldProps: table) After each later render of it.
+---@field unmount? fun(self: lunar.ui.ComponentInstance) When its place is gone; then `self.lifetime` ends.
+---@field viewModel? string|table A view-model module (or table) each instance gets as `self.viewModel`.
+---@field bindViewModel? fun(self: lunar.ui.ComponentInstance, props: table) After it is made, before `mount`.
+
+---An instance of a component: what its functions receive as `self`.
+---@class lunar.ui.ComponentInstance
+---@field state table Its own state; change it with `setState`.
+---@field props table The props of its last render.
+---@field lifetime Lifetime Ends when it unmounts.
+---@field viewModel any Its view-model, when its component names one.
+---@field setState fun(self: lunar.ui.ComponentInstance, patch: table|fun(state: table, props: table): table?) Merges `patch` into `state` and renders this instance again.
+
+---A component's constructor: `Card { title = "Dune", key = id, ui.Text "child" }` makes its element.
+---@alias lunar.ui.Component fun(props: table?): lunar.ui.Element
+-- luacheck: pop
+
+--- Declares a component, a piece of a screen with state and a lifecycle of its own
+--- (docs/lua/components.md): `local Card = ui.component { name = "Card", state = { open = false },
+--- render = function(self, props, children) return ui.Column { ... } end }`, then `Card { title = t, key = id }`.
+---@param spec lunar.ui.ComponentSpec
+---@return lunar.ui.Component
+function ui.component(spec)
+  local constructor = require("lunar.ui.component").define(spec)
+  return constructor
+end
+
 return ui

@@ -56,6 +56,7 @@ public enum ScriptModules {
     static func installScreens(on state: LuaState, reference: ScreenHostReference) {
         state.register(UIModule.native(host: reference))
         state.registerSource(UIModule.source)
+        state.registerSource(UIModule.componentSource)
         state.register(NavigatorModule.module(host: reference))
     }
 }

@@ -18,6 +18,8 @@ enum UIModule {
             m.function("showHUD(text)") { (text: String?) in host.host?.showHUD(text) }
             m.function("hideHUD") { () in host.host?.hideHUD() }
             m.function("toast(text)") { (text: String) in host.host?.toast(text) }
+            // A component called setState: its pass runs after the current job (coalesced).
+            m.function("componentChanged") { () in host.host?.scheduleComponents() }
             // nil when the scroll is on its way to the renderer, else what is wrong (ui.lua raises it).
             m.function("scrollTo(id, x, y, animated, toEnd)") { (id: String, x: Double?, y: Double?, animated: Bool, toEnd: Bool) -> String? in
                 guard let host = host.host else { return "no screen is shown" }
@@ -54,6 +56,14 @@ enum UIModule {
                 try checkStyles(frame)
                 return .results(1)
             }
+            // The module whose top level is running, and which run of it (ui.component's identity).
+            m.rawFunction("loadingModule(): string?, integer?") { frame in
+                guard let registrations = frame.stack.state[extension: ModuleRegistrations.self],
+                      let module = registrations.loading.last else { return .results(0) }
+                frame.push(module)
+                frame.push(registrations.loads)
+                return .results(2)
+            }
             m.rawFunction("alert(spec: table)") { frame in
                 let spec = try frame.argument(1, as: LuaTableReference.self)
                 try host.host?.alert(spec)
@@ -63,6 +73,8 @@ enum UIModule {
     }
 
     static let source = LuaSource("lunar.ui", embedded: PackageResources.ui_lua)
+    /// Components (`ui.component`): declared, expanded and re-rendered in Lua (docs/lua/components.md).
+    static let componentSource = LuaSource("lunar.ui.component", embedded: PackageResources.component_lua)
 
     /// `ui.styles(styles)`: checks every named style of argument 1 (React Native's
     /// `StyleSheet.create`), marks each in argument 2 (`lunar.ui`'s weak set of checked styles)

@@ -7,6 +7,9 @@ import LunarRouter
 /// at its top level (routes) can be undone when it is re-run.
 final class ModuleRegistrations {
     var loading: [String] = []
+    /// Module loads begun so far: tells one run of a module's top level from the next
+    /// (components declared without a name are told apart by their order in one run).
+    var loads = 0
     var routes: [String: [RouteToken]] = [:]
 
     func record(_ token: RouteToken) {
@@ -74,6 +77,7 @@ final class ModuleReloader {
         state[extension: ModuleRegistrations.self] = registrations
         let enter = state.makeFunction(named: "reload.enter") { [unowned registrations] frame in
             registrations.loading.append(try frame.argument(1, as: String.self))
+            registrations.loads += 1
             return .results(0)
         }
         let leave = state.makeFunction(named: "reload.leave") { [unowned registrations] _ in

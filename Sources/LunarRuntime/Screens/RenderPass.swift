@@ -3,6 +3,8 @@
 struct RenderPass {
     /// A render is queued to run after the current job (renders after each turn of Lua coalesce).
     var isScheduled = false
+    /// A pass of the components that called setState is queued (a full render covers it).
+    var componentsScheduled = false
     /// A render is running: a render asked for meanwhile does not start.
     var isRunning = false
     private var scrolls: [PendingScroll] = []

@@ -45,7 +45,7 @@ extension ScreenHost {
             let rows = window.mounted
             let listTable = try state.callHelper(
                 helpers.function("listRows", in: state),
-                [.reference(tree), luaPath, .integer(rows.lowerBound + 1), .integer(rows.upperBound)])
+                [.reference(screen.instance.reference), .reference(tree), luaPath, .integer(rows.lowerBound + 1), .integer(rows.upperBound)])
             guard let table = listTable.first else { continue }
             let stack = state.stack
             let base = stack.top

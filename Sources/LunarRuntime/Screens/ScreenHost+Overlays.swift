@@ -86,14 +86,19 @@ extension ScreenHost {
             case .style?, nil: break
             }
             let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
+            var componentsOnly = false
             do {
                 _ = try state.callHelper(helpers.function("dispatch", in: state),
                                                [.reference(tree.reference), luaPath, .string(name.rawValue)] + argument)
+                // A component's own element: only the components that called setState render again.
+                componentsOnly = try state.callHelper(helpers.function("componentsOnly", in: state),
+                                                      [.reference(screen.instance.reference), .reference(tree.reference), luaPath])
+                    .first?.isTruthy ?? false
             } catch {
                 onScriptError(error)
                 renderer.showToast("error: " + error.message)
             }
-            renderVisible()
+            if componentsOnly { renderVisibleComponents() } else { renderVisible() }
         case .alertButton(let id, let index):
             // Only an index of a button the alert showed: any renderer's answer is checked here,
             // and an alert answered out of range stays open for a real answer.

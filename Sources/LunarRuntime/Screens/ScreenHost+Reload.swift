@@ -34,6 +34,7 @@ extension ScreenHost {
                 lifecycle(screen, "reloaded", modules)
             }
         }
+        if !report.reloaded.isEmpty { componentsReloaded(resets: resets) }
         if let id = visibleScreen, let screen = screens[id] {
             if screen.loaded {
                 render(screen)
@@ -99,5 +100,18 @@ extension Element {
         }
         guard children.indices.contains(first) else { return }
         children[first].fillProp(name, with: value, at: path.dropFirst())
+    }
+}
+
+extension ScreenHost {
+    /// Tells the components a reload ran: every live instance renders again with the new
+    /// code, and those of components defined in a `--@refresh reset` module start over.
+    func componentsReloaded(resets: Set<String>) {
+        let modules = resets.sorted().map(LuaValue.string)
+        do {
+            _ = try state.callHelper(helpers.function("componentsReloaded", in: state), [.table(LuaTable(array: modules))])
+        } catch {
+            onScriptError(error)
+        }
     }
 }

@@ -15,29 +15,51 @@ extension ScreenHost {
         driver.enqueue { bound.value.flushRender() }
     }
 
+    /// A component called `setState`: its instance (not its screen) renders again after the
+    /// current job, coalesced, unless a full render is queued already (it covers components).
+    func scheduleComponents() {
+        guard !renderPass.isScheduled, !renderPass.componentsScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        renderPass.componentsScheduled = true
+        let bound = ExecutorBound(self)
+        driver.enqueue { bound.value.flushRender() }
+    }
+
     /// Runs a pending re-render now (the headless driver calls this before a snapshot).
     public func flushRender() {
-        guard renderPass.isScheduled else { return }
-        renderPass.isScheduled = false
-        renderVisible()
+        if renderPass.isScheduled {
+            renderPass.isScheduled = false
+            renderVisible()
+        } else if renderPass.componentsScheduled {
+            renderVisibleComponents()
+        }
     }
 
     /// Renders every visible screen (the top of each stack is enough: covered
     /// screens render again when they are uncovered).
     public func renderVisible() {
         renderPass.isScheduled = false
+        renderPass.componentsScheduled = false
         defer { sendPendingScrolls() }
         guard let id = visibleScreen, let screen = screens[id] else { return }
         render(screen)
     }
 
-    func render(_ screen: ScreenInstance) {
-        guard screen.loaded, !renderPass.isRunning else { return }
-        // Navigation that render() asks for waits until it has been drawn.
-        navigation.holding { renderHeld(screen) }
+    /// Renders again only the components of the visible screen that called `setState`, not
+    /// the screen (docs/lua/components.md); a covered screen's wait until it is uncovered.
+    func renderVisibleComponents() {
+        renderPass.componentsScheduled = false
+        defer { sendPendingScrolls() }
+        guard let id = visibleScreen, let screen = screens[id] else { return }
+        render(screen, componentsOnly: true)
     }
 
-    func renderHeld(_ screen: ScreenInstance) {
+    func render(_ screen: ScreenInstance, componentsOnly: Bool = false) {
+        guard screen.loaded, !renderPass.isRunning else { return }
+        // Navigation that render() asks for waits until it has been drawn.
+        navigation.holding { renderHeld(screen, componentsOnly: componentsOnly) }
+    }
+
+    func renderHeld(_ screen: ScreenInstance, componentsOnly: Bool = false) {
         renderPass.isRunning = true
         defer { renderPass.isRunning = false }
         let stack = state.stack
@@ -45,8 +67,14 @@ extension ScreenHost {
         defer { stack.setTop(base) }
         let results: [LuaValue]
         do {
-            results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
-                try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
+            if componentsOnly {
+                results = try state.callHelper(helpers.function("renderComponents", in: state), [.reference(screen.instance.reference)])
+                // None was due (a full render took them, or they unmounted).
+                if results.first?.isNil ?? true { return }
+            } else {
+                results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
+                    try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
+                }
             }
         } catch {
             renderFailed(error, on: screen)
@@ -95,6 +123,18 @@ extension ScreenHost {
             renderer?.setTitle(title, of: screen.id)
         }
         bindSignals(reader.bound, on: screen)
+        settleComponents(on: screen)
+    }
+
+    /// Runs the `mount` and `update` hooks of the components the render made and changed,
+    /// once the renderer has their elements; an error shows over the screen.
+    func settleComponents(on screen: ScreenInstance) {
+        do {
+            _ = try state.callHelper(helpers.function("settleComponents", in: state), [.reference(screen.instance.reference)])
+        } catch {
+            onScriptError(error)
+            showOverlay(error, on: screen)
+        }
     }
 
     /// Reports a render that failed (once while its overlay shows) and shows it over the screen.

@@ -38,9 +38,10 @@ public enum BridgeAPI {
         described(hostModules: hostModules, hostClasses: hostClasses).version
     }
 
-    /// The modules a bundle's scripts can `require`, described. Native parts
-    /// that a Lua-written module wraps (`lunar.ui.native`) are left out: the
-    /// wrapping module's description says what scripts use.
+    /// The modules a bundle's scripts can `require`, described. The parts a
+    /// Lua-written module is built on (`lunar.ui.native`, `lunar.ui.component`:
+    /// any module named under it) are left out: the wrapping module's
+    /// description says what scripts use.
     static func builtInModules() -> [LuaModuleDescription] {
         let executor = LuaExecutor(name: "lunar.types", clock: .virtual)
         defer { executor.shutdown() }
@@ -51,7 +52,7 @@ public enum BridgeAPI {
         ScriptModules.install(on: state, executor: executor, storageDirectory: storage)
         ScriptModules.installScreens(on: state, reference: ScreenHostReference())
         var modules: [LuaModuleDescription] = []
-        for name in state.moduleNames {
+        for name in state.moduleNames where !partOfLuaModule(name, in: state) {
             if let source = state.source(named: name) {
                 do {
                     modules.append(try LuaModuleDescription(annotated: source))
@@ -59,13 +60,21 @@ public enum BridgeAPI {
                     // The sources ship in the binary and a test reads each one: this is a build mistake.
                     preconditionFailure("\(error)")
                 }
-            } else if name.hasSuffix(".native"), state.source(named: String(name.dropLast(7))) != nil {
-                continue
             } else if let module = state.module(named: name) {
                 modules.append(LuaModuleDescription(module))
             }
         }
         return modules
+    }
+
+    /// Whether `name` extends the name of a Lua-written module (`lunar.ui.native` of `lunar.ui`).
+    private static func partOfLuaModule(_ name: String, in state: LuaState) -> Bool {
+        var prefix = Substring(name)
+        while let dot = prefix.lastIndex(of: ".") {
+            prefix = prefix[..<dot]
+            if state.source(named: String(prefix)) != nil { return true }
+        }
+        return false
     }
 
     /// The classes of the objects built-in modules hand out.
