@@ -20,11 +20,14 @@ extension BundleCheck {
         /// The shape `modules` gives.
         public init(modules: [String: Set<String>]) { self.modules = modules }
 
-        /// The shape of every module `api` describes: its functions and its fields.
+        /// The shape of every module `api` describes: its functions and its fields (and `on`, for
+        /// a module with events).
         public init(_ api: LuaAPIDescription) {
             var modules: [String: Set<String>] = [:]
             for module in api.modules {
                 modules[module.name, default: []].formUnion(module.functions.map(\.signature.name) + module.fields.map(\.name))
+                // A module with events has `on(event, fn)`, which the bridge adds.
+                if !module.events.isEmpty { modules[module.name, default: []].insert("on") }
             }
             self.modules = modules
         }
