@@ -28,9 +28,16 @@ public struct BundlePacker: Sendable {
     /// its manifest names none: the runtime's `BridgeAPI.version` (or, for a host with
     /// modules of its own, `BridgeAPI.version(hostModules:)`).
     public var bridgeAPI: String
+    /// What the bridge offers scripts, for the check's reading of calls (as `lunar check`
+    /// passes it: `BundleCheck.APIShape(BridgeAPI.described())`); nil judges no bridge calls.
+    public var api: BundleCheck.APIShape?
 
     /// A packer for `bridgeAPI`, by default with no key, text scripts, and no development files.
-    public init(bridgeAPI: String, signingKey: BundleSigningKey? = nil, bytecode: Bool = false, includeDevelopmentFiles: Bool = false) {
+    public init(
+        bridgeAPI: String, api: BundleCheck.APIShape? = nil, signingKey: BundleSigningKey? = nil, bytecode: Bool = false,
+        includeDevelopmentFiles: Bool = false
+    ) {
+        self.api = api
         self.signingKey = signingKey
         self.bytecode = bytecode
         self.includeDevelopmentFiles = includeDevelopmentFiles
@@ -59,7 +66,7 @@ public struct BundlePacker: Sendable {
     /// temporary file beside it first, so a failure leaves no partial archive).
     public func pack(directory: URL, to archive: URL, progress: ((Progress) -> Void)? = nil) throws(BundleArchiveError) -> Report {
         let root = directory.standardizedFileURL
-        let check = BundleCheck(directory: root, bridgeAPI: bridgeAPI)
+        let check = BundleCheck(directory: root, bridgeAPI: bridgeAPI, api: api)
         guard check.passed, let manifest = check.manifest else {
             throw BundleArchiveError(.invalidBundle, "\(root.lastPathComponent) has problems (see `lunar check`):\n" + check.problems.joined(separator: "\n"))
         }

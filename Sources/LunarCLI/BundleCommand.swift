@@ -39,7 +39,9 @@ struct BundleCommand: AsyncParsableCommand {
     }
 
     private func pack() throws {
-        var packer = BundlePacker(bridgeAPI: bridgeAPI ?? BridgeAPI.version, bytecode: bytecode, includeDevelopmentFiles: includeDev)
+        var packer = BundlePacker(
+            bridgeAPI: bridgeAPI ?? BridgeAPI.version, api: BundleCheck.APIShape(BridgeAPI.described()), bytecode: bytecode,
+            includeDevelopmentFiles: includeDev)
         let progress = PackingProgressLine()
         do {
             if let sign { packer.signingKey = try BundleSigningKey(contentsOf: URL(fileURLWithPath: sign)) }

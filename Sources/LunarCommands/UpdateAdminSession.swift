@@ -22,7 +22,8 @@ public enum UpdateAdminSession {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let report: BundlePacker.Report
         do {
-            report = try BundlePacker(bridgeAPI: BridgeAPI.version, signingKey: key).pack(directory: directory, to: scratch)
+            let api = BundleCheck.APIShape(BridgeAPI.described())
+            report = try BundlePacker(bridgeAPI: BridgeAPI.version, api: api, signingKey: key).pack(directory: directory, to: scratch)
         } catch {
             throw MessageError(error.message)
         }

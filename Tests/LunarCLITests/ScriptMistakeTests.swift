@@ -20,6 +20,12 @@ import Testing
         #expect(r.status == 1)
         #expect(r.out.hasPrefix("screens/home.lua:3: decode.boolean: lunar.decode has no function 'boolean' (it has array, at, bool,"), "\(r.out)")
         #expect(r.out.hasSuffix(": 1 problem\n"), "\(r.out)")
+        // `lunar bundle` checks as `lunar check` does, and packs nothing.
+        let output = dir.root.appendingPathComponent("app.lunar")
+        let bundle = try LunarProcess.run(["bundle", dir.root.path, "--output", output.path])
+        #expect(bundle.status == 1)
+        #expect(bundle.err.contains("screens/home.lua:3: decode.boolean: lunar.decode has no function 'boolean'"), "\(bundle.err)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func aTableParamOfNavPushIsWarnedAboutAtTheCallOnce() throws {
