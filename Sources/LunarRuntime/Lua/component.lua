@@ -30,14 +30,17 @@ local INTERNAL = { __id = true, __module = true, __generation = true, __meta = t
 -- Components declared so far in the current run of a module's top level (the unnamed are told apart by it).
 local ordinals = { run = nil, count = 0 }
 
--- "file:line: " of the script code that called in (the first frame outside lunar.ui's own Lua).
+-- "file:line: " of the script code that called into lunar.ui or a component (constructors
+-- tail-call, so error levels are not fixed): the first caller outside the runtime's own Lua,
+-- or "" (a constructor that render() tail-calls, `return ui.Column {...}`, has no line left).
 local function callerPosition()
-  for level = 3, 12 do
+  for level = 3, 14 do
     local _, where = pcall(error, "", level)
-    if where ~= "" and not where:find("^lunar%.ui") and not where:find("^lunar%.runtime:") then return where end
+    if where ~= "" and not where:find("^lunar%.ui[.:]") and not where:find("^lunar%.runtime:") then return where end
   end
   return ""
 end
+M.callerPosition = callerPosition
 
 local function methods(def)
   local instanceMethods = {}
@@ -419,10 +422,8 @@ function M.expand(screen, tree)
   local expanded = expandNode(ctx, tree, "")
   sweep(ctx, ctx.pass)
   if expanded.__parent ~= nil then expanded.__parent = nil end
-  ctx.root = expanded
   -- A dirty instance inside a subtree whose props had not changed was not reached: now.
-  flushDirty(ctx)
-  return ctx.root
+  return (flushDirty(ctx, expanded))
 end
 
 -- Whether a render of this screen would not need a walk: no instance lives and none was made.
@@ -460,11 +461,12 @@ function M.expandRows(screen, node, luaPath, rows)
 end
 
 -- Re-renders the instances of `ctx` that called setState (outermost first), each splicing its
--- new output where its old one was; returns whether any did. On an error the ones not yet
--- rendered stay due.
-function flushDirty(ctx)
+-- new output where its old one was in the screen's tree `root`; returns the tree (a new root
+-- when the root was an instance's output) and whether any rendered. On an error the ones not
+-- yet rendered stay due.
+function flushDirty(ctx, root)
   local dirty = ctx.dirty
-  if dirty[1] == nil then return false end
+  if dirty[1] == nil then return root, false end
   ctx.dirty = {}
   table.sort(dirty, function(a, b) return internals[a].depth < internals[b].depth end)
   ctx.pass = ctx.pass + 1
@@ -487,8 +489,8 @@ function flushDirty(ctx)
       if parent ~= nil then
         parent.children[index] = out
         out.__parent, out.__index = parent, index
-      elseif ctx.root == before then
-        ctx.root = out
+      elseif root == before then
+        root = out
       end
       -- The instances whose output began with the old one now begin with the new one.
       local up = d.parent
@@ -498,15 +500,17 @@ function flushDirty(ctx)
       end
     end
   end
-  return any
+  return root, any
 end
 
--- The instances that called setState render again (not the screen): the screen's tree, or
--- nil when none needed it.
-function M.renderDirty(screen)
+-- The instances that called setState render again (not the screen), in `tree`, the screen's
+-- last tree: the tree, or nil when none needed it.
+function M.renderDirty(screen, tree)
   local ctx = contexts[screen]
-  if ctx == nil or not flushDirty(ctx) then return nil end
-  return ctx.root
+  if ctx == nil then return nil end
+  local root, any = flushDirty(ctx, tree)
+  if not any then return nil end
+  return root
 end
 
 -- Whether the screen must render again after an event its component handled: a callback
@@ -573,13 +577,19 @@ function M.reloaded(modules)
   end
 end
 
--- What the inspector shows of the component whose output begins at `node` (nil if none):
--- its name, props and state.
+-- What the inspector shows of the components whose output begins at `node`, outermost first
+-- (a component whose root is another component: both), each `{ name =, props =, state = }`
+-- (the props as its parent passed them); an empty list for an element no component rendered.
 function M.describe(node)
+  local list = {}
   local inst = type(node) == "table" and node.component
   local d = inst and internals[inst]
-  if d == nil then return nil end
-  return d.def.name, d.rawProps, rawget(inst, "state")
+  -- An instance's scope is its enclosing instance (or the screen's, or a list's, which render nothing).
+  while d ~= nil and d.def ~= nil and d.rendered == node and not d.unmounted do
+    table.insert(list, 1, { name = d.def.name, props = d.rawProps, state = rawget(d.owner, "state") })
+    d = d.parent
+  end
+  return list
 end
 
 -- The owner of the element at `path` (child indices from the root): a component instance,

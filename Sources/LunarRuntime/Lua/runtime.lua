@@ -42,8 +42,8 @@ end
 
 -- The components that called setState render again, not the screen: its tree, or nil when
 -- none was due (docs/lua/components.md).
-function helpers.renderComponents(instance)
-  return components.renderDirty(instance)
+function helpers.renderComponents(instance, tree)
+  return components.renderDirty(instance, tree)
 end
 
 -- Runs the mount and update hooks of what the last render made and changed.

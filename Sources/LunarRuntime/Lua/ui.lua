@@ -237,16 +237,8 @@ local function current(v)
   return nil
 end
 
--- "file:line: " of the script code that called into lunar.ui (constructors tail-call, so
--- error levels are not fixed): the first caller outside the runtime's own Lua, or "" (a
--- constructor that render() tail-calls, `return ui.Column {...}`, has no line left to name).
-local function callerPosition()
-  for level = 3, 12 do
-    local _, where = pcall(error, "", level)
-    if where ~= "" and not where:find("^lunar%.ui:") and not where:find("^lunar%.runtime:") then return where end
-  end
-  return ""
-end
+-- "file:line: " of the script code that called into lunar.ui (one rule with components').
+local callerPosition = require("lunar.ui.component").callerPosition
 
 -- accessibilityState = { selected = true } travels as flat props (accessibilitySelected = true).
 local STATES = {

@@ -68,7 +68,9 @@ extension ScreenHost {
         let results: [LuaValue]
         do {
             if componentsOnly {
-                results = try state.callHelper(helpers.function("renderComponents", in: state), [.reference(screen.instance.reference)])
+                guard let last = screen.lastTree else { return }
+                results = try state.callHelper(helpers.function("renderComponents", in: state),
+                                               [.reference(screen.instance.reference), .reference(last.reference)])
                 // None was due (a full render took them, or they unmounted).
                 if results.first?.isNil ?? true { return }
             } else {
