@@ -6,14 +6,18 @@ import LunarUI
 
 /// The Elements panel's source: the visible screen's element tree as the renderer was last
 /// told it (kinds, props, styles, events), each node with its frame, and the navigation stack.
+/// A node a component rendered (its output's root) also carries the component, with its props
+/// and state (`components`, outermost first: a component whose root is another has both).
 ///
 /// Frames are laid out here, the way the headless renderer lays out (the 390 × 844 viewport,
 /// cell metrics), whatever the renderer: the web renderer leaves layout to the browser.
 enum ElementTree {
     static let viewport = LayoutSize(width: 390, height: 844)
 
-    /// The `tree` message for what `host` shows now (executor only).
-    static func message(of host: ScreenHost) -> String {
+    /// The `tree` message for what `host` shows now (executor only); `components` gives, for the
+    /// visible screen, the components by the path of the node they rendered ("0.2": child
+    /// positions from the root, "" the root), each list as a node's `components` field carries it.
+    static func message(of host: ScreenHost, components: (ScreenID) -> [String: JSONValue]) -> String {
         let shown = host.shownScreens
         let stack: [JSONValue] = shown.map { screen in
             .object(["s": .integer(screen.id.rawValue), "module": .string(screen.module), "title": screen.title.map(JSONValue.string) ?? .null,
@@ -30,11 +34,11 @@ enum ElementTree {
             }
         }
         tree.layout(width: viewport.width, height: viewport.height, metrics: CellMetrics.narrow.layoutMetrics)
-        if let root = tree.root { message["root"] = describe(root) }
+        if let root = tree.root { message["root"] = describe(root, path: "", components: components(visible)) }
         return message.messageText
     }
 
-    static func describe(_ node: MountedNode) -> JSONValue {
+    static func describe(_ node: MountedNode, path: String, components: [String: JSONValue]) -> JSONValue {
         var props: [String: JSONValue] = [:]
         var style: [String: JSONValue] = [:]
         for entry in node.props {
@@ -48,11 +52,15 @@ enum ElementTree {
             }
         }
         let frame = node.absoluteFrame
-        return [
+        var described: [String: JSONValue] = [
             "n": .integer(node.id.rawValue), "kind": .string(node.kind.rawValue), "props": .object(props), "style": .object(style),
             "events": .array(node.events.map(\.rawValue).sorted().map(JSONValue.string)),
             "frame": .array([frame.left, frame.top, frame.width, frame.height].map(JSONValue.finite)),
-            "children": .array(node.children.map(describe)),
+            "children": .array(node.children.enumerated().map { index, child in
+                describe(child, path: path.isEmpty ? "\(index)" : "\(path).\(index)", components: components)
+            }),
         ]
+        if let owners = components[path] { described["components"] = owners }
+        return .object(described)
     }
 }

@@ -30,7 +30,8 @@ final class RuntimeInspection: @unchecked Sendable {
     private var treeScheduled = false
     private var viewModelScheduled = false
     private var helpers: Helpers?
-    private typealias Helpers = (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction, copy: LuaFunction)
+    private typealias Helpers = (values: LuaFunction, watch: LuaFunction, unwatch: LuaFunction, field: LuaFunction, copy: LuaFunction,
+                                 components: LuaFunction)
     private var watched: (screen: ScreenID, subscriptions: LuaValue)?
     /// The debugger the console made for itself (none was attached), removed on detach.
     private var ownDebugger: LuaDebugger?
@@ -136,7 +137,38 @@ final class RuntimeInspection: @unchecked Sendable {
 
     func treeMessage() -> String {
         guard let host else { return (["t": "tree", "stack": []] as DevtoolsMessage).messageText }
-        return ElementTree.message(of: host)
+        return ElementTree.message(of: host) { [self] in components(on: $0) }
+    }
+
+    /// The components of `screen`'s last tree, by the path of the node each rendered:
+    /// `[{"name":"Card","props":[ROW],"state":[ROW]}]`, outermost first, a row as the view-model's.
+    private func components(on screen: ScreenID) -> [String: JSONValue] {
+        guard let host, let state, let tree = host.lastTree(of: screen), let helpers = loadHelpers() else { return [:] }
+        let results: [LuaValue]
+        do {
+            results = try state.callReturningAll(helpers.components, [.reference(tree.reference)])
+        } catch {
+            devtoolsLog.warning("the element tree shows no components: \(error)")
+            return [:]
+        }
+        if results.count > 1, let problem = results[1].stringValue {
+            devtoolsLog.warning("the element tree shows components up to an error: \(problem)")
+        }
+        guard case .table(let found)? = results.first else { return [:] }
+        func rows(_ value: LuaValue) -> JSONValue {
+            .array((value.tableValue?.array ?? []).map { row in
+                ["name": .string(row["name"].stringValue ?? ""), "kind": .string(row["kind"].stringValue ?? ""),
+                 "value": .string(row["value"].stringValue ?? "")]
+            })
+        }
+        var byPath: [String: JSONValue] = [:]
+        for (key, list) in found.fields {
+            guard case .string(let path) = key, let list = list.tableValue else { continue }
+            byPath[path] = .array(list.array.map { component in
+                ["name": .string(component["name"].stringValue ?? ""), "props": rows(component["props"]), "state": rows(component["state"])]
+            })
+        }
+        return byPath
     }
 
     // MARK: Console
@@ -262,11 +294,11 @@ final class RuntimeInspection: @unchecked Sendable {
             devtoolsLog.warning("the view-model panel cannot load its helpers: \(error)")
             return nil
         }
-        guard results.count == 5,
+        guard results.count == 6,
               case .function(let values) = results[0], case .function(let watch) = results[1],
               case .function(let unwatch) = results[2], case .function(let field) = results[3],
-              case .function(let copy) = results[4] else { return nil }
-        helpers = (values, watch, unwatch, field, copy)
+              case .function(let copy) = results[4], case .function(let components) = results[5] else { return nil }
+        helpers = (values, watch, unwatch, field, copy, components)
         return helpers
     }
 

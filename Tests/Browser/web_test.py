@@ -864,6 +864,82 @@ return screen
                     process.kill()
                     process.wait()
 
+        def test_devtools_shows_components():
+            # A bundle whose screen has a component (Card) and one whose root is a Card (Featured).
+            bundle = os.path.join(storage, "components-devtools")
+            shutil.rmtree(bundle, ignore_errors=True)
+            os.makedirs(os.path.join(bundle, "screens"))
+            os.makedirs(os.path.join(bundle, "components"))
+            files = {
+                "manifest.json": '{"name": "cards", "version": "1.0.0", "entry": "/home", "routes": {"/home": "screens.home"}}',
+                "components/card.lua": "\n".join([
+                    'local ui = require("lunar.ui")',
+                    'return ui.component {',
+                    '  name = "Card",',
+                    '  state = { open = false },',
+                    '  render = function(self, props)',
+                    '    return ui.Column {',
+                    '      ui.Text { text = props.title .. (self.state.open and " (open)" or "") },',
+                    '      ui.Button { title = "Toggle " .. props.title, onPress = function()',
+                    '        self:setState { open = not self.state.open }',
+                    '      end },',
+                    '    }',
+                    '  end,',
+                    '}']),
+                "components/featured.lua": "\n".join([
+                    'local ui = require("lunar.ui")',
+                    'local Card = require("components.card")',
+                    'return ui.component { name = "Featured", state = { pinned = true },',
+                    '  render = function(_, props) return Card { title = props.title } end }']),
+                "screens/home.lua": "\n".join([
+                    'local ui = require("lunar.ui")',
+                    'local Card = require("components.card")',
+                    'local Featured = require("components.featured")',
+                    'return { title = "Home", render = function()',
+                    '  return ui.Column { Card { title = "Dune", key = "dune" }, Featured { title = "Emma" } }',
+                    'end }']),
+            }
+            for path, text in files.items():
+                with open(os.path.join(bundle, path), "w") as f:
+                    f.write(text + "\n")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                address = devtools_address(lunar)
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                app = context.new_page()
+                app.goto(lunar.url)
+                expect(app.get_by_role("button", name="Toggle Dune")).to_be_visible()
+                tools = context.new_page()
+                tools.goto(address)
+                # The component is a node of its own, above the Column it rendered.
+                items = tools.get_by_role("treeitem")
+                card = items.filter(has_text="<Card>")
+                expect(card).to_have_count(2)
+                expect(card.first).to_have_class(re.compile(r"dt-component"))
+                level = int(card.first.get_attribute("aria-level"))
+                column = tools.locator(".dt-node:not(.dt-component)[data-n='%s']" % card.first.get_attribute("data-n"))
+                expect(column).to_contain_text("Column")
+                assert int(column.get_attribute("aria-level")) == level + 1
+                # Selecting it shows its props and state; the state follows the app.
+                card.first.click()
+                expect(tools.locator("#dt-node h2")).to_contain_text("<Card>")
+                expect(tools.get_by_role("table", name="Props").locator("tr[data-name=title]")).to_contain_text('"Dune"')
+                state = tools.get_by_role("table", name="State")
+                expect(state.locator("tr[data-name=open]")).to_contain_text("false")
+                suite.shot(tools, "devtools-component")
+                app.get_by_role("button", name="Toggle Dune").click()
+                expect(app.get_by_text("Dune (open)")).to_be_visible()
+                expect(state.locator("tr[data-name=open]")).to_contain_text("true")
+                # Nested: Featured wraps the Card its root is, which wraps the Column.
+                featured = items.filter(has_text="<Featured>")
+                expect(featured).to_have_count(1)
+                assert int(card.nth(1).get_attribute("aria-level")) == int(featured.get_attribute("aria-level")) + 1
+                featured.click()
+                expect(tools.get_by_role("table", name="State").locator("tr[data-name=pinned]")).to_contain_text("true")
+                context.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -877,7 +953,7 @@ return screen
                      test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
                      test_specific_style_keys_win_over_shorthands, test_root_background_reaches_the_window_edges,
                      test_bundle_image_is_served_by_opaque_address,
-                     test_devtools_beside_the_app, test_devtools_for_a_headless_run,
+                     test_devtools_beside_the_app, test_devtools_for_a_headless_run, test_devtools_shows_components,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:
             suite.run(test)
         browser.close()

@@ -33,6 +33,13 @@ extension ScreenHost {
         screens[screen]?.instance
     }
 
+    /// The Lua tree `screen` was last rendered from (its elements, components expanded: an
+    /// output root's `component` is its instance), walked by the reconciler's paths (child
+    /// positions from the root, as ``contentCreation(of:)`` nests them).
+    package func lastTree(of screen: ScreenID) -> LuaTableReference? {
+        screens[screen]?.lastTree
+    }
+
     /// The runtime's interceptors (``LunarRuntime/withInterceptors(_:)`` gives them to hosts).
     package var interceptorRegistry: Interceptors { interceptors }
 

@@ -7,7 +7,7 @@
   let socket = null;
   let retryDelay = 250;
   let nextEval = 1;
-  let selectedNode = null;     // node id shown in the details pane
+  let selectedNode = null;     // what the details pane shows: "5" (node 5) or "5/0" (the first component that rendered it)
   const requests = new Map();  // id -> entry
   let selectedRequest = null;
   let busy = false;            // the server has no room for this page: do not reconnect
@@ -93,8 +93,10 @@
     tree.replaceChildren();
     if (!m.root) { tree.append(el("p", { class: "dt-empty" }, "The screen is empty.")); return; }
     tree.append(treeNode(m.root, m.screen, 0));
-    const still = selectedNode !== null && find(m.root, selectedNode);
-    showNode(still || null, m.screen);
+    const [n, owner] = selectedNode === null ? [] : selectedNode.split("/").map(Number);
+    const still = selectedNode !== null && find(m.root, n);
+    if (still && owner !== undefined && (still.components || [])[owner]) showComponent(still, owner, m.screen);
+    else showNode(still && owner === undefined ? still : null, m.screen);
   }
   function find(node, id) {
     if (node.n === id) return node;
@@ -109,22 +111,39 @@
     if (text !== undefined) bits.push(JSON.stringify(String(text).length > 40 ? String(text).slice(0, 40) + "…" : String(text)));
     return bits.join(" ");
   }
-  function treeNode(node, screen, depth) {
-    const row = el("div", { class: "dt-node" + (node.n === selectedNode ? " dt-selected" : ""), role: "treeitem",
-      "aria-level": depth + 1, "aria-selected": node.n === selectedNode ? "true" : "false", "data-n": node.n, tabindex: "-1",
-      style: "padding-left:" + (8 + depth * 14) + "px" },
-      el("span", { class: "dt-kind" }, node.kind), " ", el("span", { class: "dt-label" }, label(node)));
-    row.addEventListener("mouseenter", () => send({ t: "highlight", s: screen, n: node.n }));
+  // One row of the tree: `key` is what selecting it shows (see selectedNode); hovering outlines node `n`.
+  function treeRow(key, n, screen, depth, extraClass, content, show) {
+    const on = key === selectedNode;
+    const row = el("div", { class: "dt-node" + extraClass + (on ? " dt-selected" : ""), role: "treeitem",
+      "aria-level": depth + 1, "aria-selected": on ? "true" : "false", "data-n": n, tabindex: "-1",
+      style: "padding-left:" + (8 + depth * 14) + "px" }, ...content);
+    row.addEventListener("mouseenter", () => send({ t: "highlight", s: screen, n }));
     row.addEventListener("click", () => {
-      selectedNode = node.n;
+      selectedNode = key;
       for (const r of document.querySelectorAll(".dt-node.dt-selected")) { r.classList.remove("dt-selected"); r.setAttribute("aria-selected", "false"); }
       row.classList.add("dt-selected");
       row.setAttribute("aria-selected", "true");
-      showNode(node, screen);
+      show();
     });
-    const group = el("div", { role: "group" }, row);
-    for (const c of node.children) group.append(treeNode(c, screen, depth + 1));
-    return group;
+    return el("div", { role: "group" }, row);
+  }
+  // A node, and above it each component whose output it is (outermost first): `<Card>` wraps what it rendered.
+  function treeNode(node, screen, depth) {
+    const owners = node.components || [];
+    let outer = null, inner = null;
+    owners.forEach((c, i) => {
+      const group = treeRow(node.n + "/" + i, node.n, screen, depth + i, " dt-component",
+        [el("span", { class: "dt-kind" }, "<" + c.name + ">")], () => showComponent(node, i, screen));
+      if (inner) inner.append(group); else outer = group;
+      inner = group;
+    });
+    const own = depth + owners.length;
+    const group = treeRow(String(node.n), node.n, screen, own, "",
+      [el("span", { class: "dt-kind" }, node.kind), " ", el("span", { class: "dt-label" }, label(node))], () => showNode(node, screen));
+    for (const c of node.children) group.append(treeNode(c, screen, own + 1));
+    if (!inner) return group;
+    inner.append(group);
+    return outer;
   }
   $("dt-tree").addEventListener("mouseleave", () => send({ t: "highlight" }));
 
@@ -134,6 +153,20 @@
     return el("table", { class: "dt-table dt-kv", "aria-label": name },
       el("tbody", null, ...keys.map((k) => el("tr", null, el("th", null, k),
         el("td", null, typeof object[k] === "string" ? object[k] : JSON.stringify(object[k]))))));
+  }
+  // A component's props or state: rows { name, kind, value } as the view-model's (a signal's current value).
+  function rowsTable(name, rows) {
+    if (!rows.length) return el("p", { class: "dt-dim" }, "No " + name.toLowerCase() + ".");
+    return el("table", { class: "dt-table dt-kv", "aria-label": name },
+      el("tbody", null, ...rows.map((r) => el("tr", { "data-name": r.name }, el("th", null, r.name),
+        el("td", null, r.value, ["signal", "command", "stream"].includes(r.kind) ? el("span", { class: "dt-dim" }, " (" + r.kind + ")") : null)))));
+  }
+  function showComponent(node, index, screen) {
+    const c = node.components[index];
+    $("dt-node").replaceChildren(
+      el("h2", null, "<" + c.name + ">", " ", el("span", { class: "dt-dim" }, "component · renders n" + node.n + " " + node.kind + " · screen " + screen)),
+      el("h3", null, "Props"), rowsTable("Props", c.props),
+      el("h3", null, "State"), rowsTable("State", c.state));
   }
   function showNode(node, screen) {
     const pane = $("dt-node");
