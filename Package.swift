@@ -451,7 +451,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LunarRuntimeTests",
-            dependencies: ["LunarBase", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarTestSupport"],
+            dependencies: ["LunarBase", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarLuaLSStubs", "LunarRouter", "LunarHeadless", "LunarUI", "LunarMockAPI", "LunarTestSupport"],
             swiftSettings: strict
         ),
         // The mock API: answers by file and by Lua handler, its framing rules, its own server.

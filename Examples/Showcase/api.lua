@@ -28,6 +28,7 @@ function api.items()
           id = decode.number(item, "id", 0),
           title = decode.string(item, "title", "(untitled)"),
           subtitle = decode.string(item, "subtitle", ""),
+          details = decode.string(item, "details", ""),
         }
       end)
     end,

@@ -26,7 +26,7 @@ local theme = ui.styles {
   body = { color = colors.text },
   muted = { color = colors.muted },
 
-  -- Cards: a row with a square image placeholder beside two lines of text.
+  -- Cards (components/card.lua): a row with a square image placeholder beside two lines of text.
   list = { gap = 16 },
   card = {
     flexDirection = "row", alignItems = "center", columnGap = 16, paddingHorizontal = 8, paddingVertical = 16,
@@ -37,10 +37,11 @@ local theme = ui.styles {
   cardTitle = { color = colors.text, fontWeight = "bold" },
   cardSubtitle = { color = colors.muted },
 
-  -- Forms and buttons.
+  -- Forms (a form row, components/form_row.lua: a field above its hint) and buttons.
   form = { gap = 16, padding = 16, backgroundColor = colors.card, borderWidth = 1, borderColor = colors.line,
            borderRadius = 8 },
   field = { borderColor = colors.line, backgroundColor = "white" },
+  hint = { color = colors.muted },
   primary = { backgroundColor = colors.brand, color = "white", fontWeight = "bold", alignSelf = "flex-start" },
   link = { color = colors.brand },
   links = { flexDirection = "row", justifyContent = "space-between" },

@@ -3,6 +3,7 @@ local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
 local host = require("native.host")
 local theme = require("theme")
+local Card = require("components.card")
 
 local screen = { title = "Introduction" }
 
@@ -18,7 +19,7 @@ function screen:render()
   return theme.Page("How Lunar is built", {
     ui.Text { "Lunar: Lua screens on a Swift core", style = theme.cardTitle },
     ui.List { items = POINTS, key = "id", style = theme.list, row = function(point)
-      return ui.Row { style = theme.card, ui.Text { point.text, style = theme.body } }
+      return Card { ui.Text { point.text, style = theme.body } }
     end },
     ui.Text { "Running on " .. info.platform .. " with the " .. info.renderer .. " renderer", style = theme.muted },
     ui.Spacer(),

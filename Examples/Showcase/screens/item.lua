@@ -2,6 +2,7 @@ local ui = require("lunar.ui")
 local net = require("lunar.net")
 local api = require("api")
 local theme = require("theme")
+local Card = require("components.card")
 
 local screen = {}
 
@@ -19,12 +20,8 @@ function screen:render()
   local tags = { style = theme.tags }
   for i, tag in ipairs(self.detail.tags) do tags[i] = ui.Text { "#" .. tag, style = theme.tag } end
   return theme.Page("Item " .. self.id, {
-    ui.Row { style = theme.card,
-      ui.Image { alt = self.detail.title, style = theme.thumb },
-      ui.Column { style = theme.cardBody,
-        ui.Text { self.detail.title, style = theme.cardTitle },
-        ui.Text { self.detail.body, style = theme.body },
-      },
+    Card { title = self.detail.title, image = self.detail.title,
+      ui.Text { self.detail.body, style = theme.body },
     },
     ui.Row(tags),
   })

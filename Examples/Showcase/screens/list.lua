@@ -1,6 +1,7 @@
 local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
 local theme = require("theme")
+local Card = require("components.card")
 
 local screen = { title = "Sample list", viewModel = "viewmodels.list" }
 
@@ -11,16 +12,12 @@ function screen:bindViewModel()
   self.viewModel.refresh:execute()
 end
 
--- One card: an image placeholder (its alt text shows where images cannot) beside the
--- item's title and subtitle; pressing anywhere on it opens the item.
+-- One card per item (components/card.lua): pressing anywhere on it opens the item; an item
+-- with details has a More button that opens them in place, and each card remembers that
+-- itself while the list renders again (a refresh, a row scrolled back into view).
 local function card(item)
-  return ui.Row { style = theme.card, onPress = function() nav.push("/items/" .. item.id) end,
-    ui.Image { alt = item.title .. " icon", style = theme.thumb },
-    ui.Column { style = theme.cardBody,
-      ui.Text { item.title, style = theme.cardTitle },
-      ui.Text { item.subtitle, style = theme.cardSubtitle },
-    },
-  }
+  return Card { id = "item-" .. item.id, title = item.title, subtitle = item.subtitle, image = item.title .. " icon",
+                details = item.details, onPress = function() nav.push("/items/" .. item.id) end }
 end
 
 function screen:render()

@@ -4,6 +4,7 @@ local ui = require("lunar.ui")
 local nav = require("lunar.navigator")
 local storage = require("lunar.storage")
 local theme = require("theme")
+local FormRow = require("components.form_row")
 
 local screen = { title = "Login", viewModel = "viewmodels.login" }
 
@@ -25,10 +26,14 @@ function screen:render()
   return theme.Page("Sign in to try every module", {
     ui.Text { storage.get("loggedIn") and "Welcome back" or "Welcome to the Lunar showcase", style = theme.body },
     ui.Column { style = theme.form,
-      ui.TextField { id = "account", placeholder = "Account", bind = vm.account, maxLength = vm.ACCOUNT_LIMIT,
-                     style = theme.field },
-      ui.TextField { id = "password", placeholder = "Password", bind = vm.password, secure = true,
-                     style = theme.field },
+      FormRow { hint = vm.ACCOUNT_MIN .. " to " .. vm.ACCOUNT_LIMIT .. " characters",
+        ui.TextField { id = "account", placeholder = "Account", bind = vm.account, maxLength = vm.ACCOUNT_LIMIT,
+                       style = theme.field },
+      },
+      FormRow { hint = "At least " .. vm.PASSWORD_MIN .. " characters",
+        ui.TextField { id = "password", placeholder = "Password", bind = vm.password, secure = true,
+                       style = theme.field },
+      },
       ui.Button { id = "login", title = "Log in", command = vm.login, style = theme.primary },
     },
     ui.Divider(),

@@ -7,6 +7,9 @@ local api = require("api")
 local LoginViewModel = {}
 
 LoginViewModel.ACCOUNT_LIMIT = 25
+-- The shortest account and password the login command accepts (the form rows' hints say so).
+LoginViewModel.ACCOUNT_MIN = 3
+LoginViewModel.PASSWORD_MIN = 6
 
 function LoginViewModel:initialize()
   self.account = signal.value("")
@@ -16,7 +19,7 @@ function LoginViewModel:initialize()
     if #text > LoginViewModel.ACCOUNT_LIMIT then self.account:set(text:sub(1, LoginViewModel.ACCOUNT_LIMIT)) end
   end)
   self.valid = signal.combineLatest(self.account, self.password):map(function(values)
-    return #values[1] >= 3 and #values[2] >= 6
+    return #values[1] >= LoginViewModel.ACCOUNT_MIN and #values[2] >= LoginViewModel.PASSWORD_MIN
   end)
   self.login = signal.command {
     enabled = self.valid,
