@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LunarCommands
 import LunarRuntime
+import LunarUI
 
 /// `lunar`: a thin command-line shell over the Lunar runtime.
 @main
@@ -35,8 +36,7 @@ struct Lunar: AsyncParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
             if !names.contains(first) {
-                let nearest = names.min { editDistance($0, first) < editDistance($1, first) }
-                let hint = nearest.flatMap { editDistance($0, first) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                let hint = NameSuggestion.didYouMean(first, among: names)
                 SessionOutput.error("lunar: unknown subcommand '\(first)'\(hint); `lunar --help` lists them\n")
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
@@ -51,19 +51,5 @@ struct Lunar: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
-    }
-
-    /// Levenshtein distance: how many single-character edits turn `a` into `b`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, cb) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
