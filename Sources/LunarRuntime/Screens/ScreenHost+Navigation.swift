@@ -145,12 +145,30 @@ extension ScreenHost {
             return
         }
         render(screen)
-        if let covered { _ = lifecycle(covered, "willDisappear") }
-        _ = lifecycle(screen, "willAppear")
+        // The appear steps (and the covered screen's disappear steps) may change what the screen
+        // shows, so it renders again after them; when none ran code, the first render stands.
+        // A screen with a virtualized list renders again as before: when the first components a
+        // state makes are list rows, the render that built them did not record the screen's tree
+        // for a component's setState (lunar.ui.component's expand), and the second render does.
+        var ranCode = false
+        func step(_ target: ScreenInstance?, _ method: String) {
+            guard let target else { return }
+            if !ranCode { ranCode = runsCode(target, method) }
+            _ = lifecycle(target, method)
+        }
+        step(covered, "willDisappear")
+        step(screen, "willAppear")
         reveal(screen)
-        if let covered { _ = lifecycle(covered, "didDisappear") }
-        _ = lifecycle(screen, "didAppear")
-        if visibleScreen == screen.id { render(screen) }  // appear hooks may have changed state
+        step(covered, "didDisappear")
+        step(screen, "didAppear")
+        if ranCode || !screen.lists.isEmpty, visibleScreen == screen.id { render(screen) }
+    }
+
+    /// Whether lifecycle step `method` on `screen` runs any code: the screen defines the method,
+    /// or a hook is on the step. Asked before the step runs (a `once` hook is gone after it).
+    func runsCode(_ screen: ScreenInstance, _ method: String) -> Bool {
+        guard let event = ScreenEvent(rawValue: method) else { preconditionFailure("unknown lifecycle step \(method)") }
+        return !interceptors.point(for: event).isEmpty || interceptors.defines(.reference(screen.instance.reference), method)
     }
 
     func present(_ screen: ScreenInstance, error: LuaScriptError) {
