@@ -45,8 +45,11 @@ describe("components", function()
       Column
         TextField #password "Password" value="" [secure]
         Text "At least 6 characters"]])
-    -- The fields are still the screen's: typing reaches the view-model as before.
+    -- The fields are still the screen's elements: typing reaches the view-model and renders
+    -- the login screen, as before the form had rows.
+    local render = spy.on(require("screens.login"), "render")
     app.type("Account", "ann")
     expect(app.find("account").value):toBe("ann")
+    expect(render):toHaveBeenCalled()
   end)
 end)
