@@ -65,8 +65,12 @@ public actor LunarRuntime {
     let reloader: ModuleReloader
     /// The host's base URL for the network layer (``RuntimeOptions/apiBaseURL``), kept for manifest reloads.
     let apiBaseURL: URL?
-    /// The bridge API a manifest must name, if it names one.
-    let bridgeAPI: String
+    /// The bridge API the host asked for instead of the built-in one (``RuntimeOptions/bridgeAPI``).
+    private let bridgeAPIOverride: String?
+    /// The bridge API a manifest must name, if it names one. Described only when asked: building
+    /// the built-in API's version makes a throwaway state with every module (tens of ms), which a
+    /// manifest that names no `bridgeAPI` never needs.
+    var bridgeAPI: String { bridgeAPIOverride ?? BridgeAPI.version }
     /// Told after each reload has swapped the modules, before the screens render again.
     var reloadObservers: [@Sendable (ReloadReport) -> Void] = []
     /// The bundle, with its manifest as it is now (a reload of `manifest.json` replaces it).
@@ -75,9 +79,8 @@ public actor LunarRuntime {
     /// Refuses a bundle whose manifest names another bridge API than
     /// `options.bridgeAPI` (a ``BundleError``), before any script runs.
     public init(bundle: ScriptBundle, options: RuntimeOptions = RuntimeOptions()) throws {
-        let bridgeAPI = options.bridgeAPI ?? BridgeAPI.version
         if bundle.manifest.bridgeAPI != nil {
-            try bundle.manifest.requireBridgeAPI(bridgeAPI)
+            try bundle.manifest.requireBridgeAPI(options.bridgeAPI ?? BridgeAPI.version)
         }
         let executor = options.hostDriven.map { LuaExecutor(hostDriven: $0, clock: options.clock) }
             ?? LuaExecutor(clock: options.clock)
@@ -110,7 +113,7 @@ public actor LunarRuntime {
         self.state = state
         self.host = host
         self.apiBaseURL = options.apiBaseURL
-        self.bridgeAPI = bridgeAPI
+        bridgeAPIOverride = options.bridgeAPI
     }
 
     // The state and the screens are confined to the executor: its thread stops and lets go of
