@@ -86,9 +86,10 @@ import Testing
         return try #require(owner["components"] as? [[String: Any]])
     }
 
-    @Test func aComponentNodeCarriesItsPropsAndStateAndANestedOneBoth() async throws {
+    /// The bundle (`home`: its home screen) started headless, and an inspector connected to it.
+    func inspect(home: String = Self.home, _ body: (LunarRuntime, SharedLog<String>, any WebInspectorConnection) async throws -> Void) async throws {
         let bundle = try BundleDirectory(files: [
-            "manifest.json": BundleDirectory.manifest(), "screens/home.lua": Self.home,
+            "manifest.json": BundleDirectory.manifest(), "screens/home.lua": home,
             "components/card.lua": Self.card, "components/featured.lua": Self.featured,
         ])
         defer { bundle.remove() }
@@ -98,31 +99,59 @@ import Testing
         await targets.add(runtime, label: "headless")
         let log = SharedLog<String>()
         let connection = await targets.connect(outbox: WebOutbox { log.append($0) })
-
-        let root = try lastTree(log)
-        #expect(root["components"] == nil)  // the screen's own Column
-        let dune = try components(renderingText: "Dune", in: root)
-        #expect(dune.map { $0["name"] as? String } == ["Card"])
-        let props = values(dune[0]["props"])
-        #expect(props == ["title": "\"Dune\"", "rating": "4", "onPick": "function"])  // a signal as its value; no `key`
-        let kinds = Dictionary(uniqueKeysWithValues: ((dune[0]["props"] as? [[String: String]]) ?? []).map { ($0["name"] ?? "", $0["kind"] ?? "") })
-        #expect(kinds == ["title": "string", "rating": "signal", "onPick": "function"])
-        #expect(values(dune[0]["state"]) == ["open": "false", "taps": "0", "tags": "{1 = \"new\"}"])
-
-        // Nested: the Featured component's root is a Card; the node carries both, outermost first.
-        let emma = try components(renderingText: "Emma", in: root)
-        #expect(emma.map { $0["name"] as? String } == ["Featured", "Card"])
-        #expect(values(emma[0]["props"]) == ["title": "\"Emma\""])
-        #expect(values(emma[0]["state"]) == ["pinned": "true"])
-        #expect(values(emma[1]["props"]) == ["title": "\"Emma\""])
-
-        // setState: the next tree carries the new state.
-        try await runtime.perform(.tap("Toggle Dune"))
-        _ = await runtime.wait(timeout: 10)
-        #expect(await connection.receive(#"{"t":"tree"}"#) == nil)
-        let after = try components(renderingText: "Dune (open)", in: try lastTree(log))
-        #expect(values(after[0]["state"])["open"] == "true")
-        #expect(values(after[0]["state"])["taps"] == "1")
+        try await body(runtime, log, connection)
         await connection.close()
+    }
+
+    @Test func aComponentNodeCarriesItsPropsAndStateAndANestedOneBoth() async throws {
+        try await inspect { runtime, log, connection in
+            let root = try lastTree(log)
+            #expect(root["components"] == nil)  // the screen's own Column
+            let dune = try components(renderingText: "Dune", in: root)
+            #expect(dune.map { $0["name"] as? String } == ["Card"])
+            let props = values(dune[0]["props"])
+            #expect(props == ["title": "\"Dune\"", "rating": "4", "onPick": "function"])  // a signal as its value; no `key`
+            let kinds = Dictionary(uniqueKeysWithValues: ((dune[0]["props"] as? [[String: String]]) ?? []).map { ($0["name"] ?? "", $0["kind"] ?? "") })
+            #expect(kinds == ["title": "string", "rating": "signal", "onPick": "function"])
+            #expect(values(dune[0]["state"]) == ["open": "false", "taps": "0", "tags": "{1 = \"new\"}"])
+
+            // Nested: the Featured component's root is a Card; the node carries both, outermost first.
+            let emma = try components(renderingText: "Emma", in: root)
+            #expect(emma.map { $0["name"] as? String } == ["Featured", "Card"])
+            #expect(values(emma[0]["props"]) == ["title": "\"Emma\""])
+            #expect(values(emma[0]["state"]) == ["pinned": "true"])
+            #expect(values(emma[1]["props"]) == ["title": "\"Emma\""])
+
+            // setState: the next tree carries the new state.
+            try await runtime.perform(.tap("Toggle Dune"))
+            _ = await runtime.wait(timeout: 10)
+            #expect(await connection.receive(#"{"t":"tree"}"#) == nil)
+            let after = try components(renderingText: "Dune (open)", in: try lastTree(log))
+            #expect(values(after[0]["state"])["open"] == "true")
+            #expect(values(after[0]["state"])["taps"] == "1")
+        }
+    }
+
+    @Test func theRowsOfAListThatAreComponentsShowAsComponents() async throws {
+        let rows = """
+            local ui = require("lunar.ui")
+            local Card = require("components.card")
+            local items = {}
+            for i = 1, 50 do items[i] = { id = i, title = "t" .. i } end
+            return { title = "Rows", render = function()
+              return ui.List { id = "rows", items = items, key = "id", row = function(item) return Card { title = item.title } end }
+            end }
+            """
+        try await inspect(home: rows) { runtime, log, connection in
+            try await runtime.perform(.tap("Toggle t2"))
+            _ = await runtime.wait(timeout: 10)
+            #expect(await connection.receive(#"{"t":"tree"}"#) == nil)
+            let root = try lastTree(log)
+            #expect(root["kind"] as? String == "List")
+            let cards = ((root["children"] as? [[String: Any]]) ?? []).compactMap { $0["components"] as? [[String: Any]] }
+            #expect(cards.count == ((root["children"] as? [Any])?.count ?? -1) && cards.count > 2)
+            #expect(cards.map { values($0.first?["props"])["title"] }.prefix(3) == ["\"t1\"", "\"t2\"", "\"t3\""])
+            #expect(cards.map { values($0.first?["state"])["open"] }.prefix(3) == ["false", "true", "false"])
+        }
     }
 }
