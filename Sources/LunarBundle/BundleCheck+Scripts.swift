@@ -40,10 +40,11 @@ extension BundleCheck {
 ///
 /// - a call or read of a function a `lunar.*` module does not have (`decode.boolean` where
 ///   `local decode = require("lunar.decode")`), with the module's functions or a did-you-mean;
-/// - `nav.push`/`nav.present` of a literal target no manifest route (or screen module) matches,
-///   and `router.open` of a literal `/...` URL no route matches (manifest routes, `/navPush`,
-///   `/navPresent` and the literal patterns the bundle's scripts `router.add`; skipped when a
-///   script adds a route whose pattern is not a literal, or sets `router.unmatched`/`router.scheme`);
+/// - `nav.push`/`nav.present` of a literal target (a `/...` route URL or a screen name) that no
+///   manifest route (or screen module) matches, and `router.open` of a literal `/...` URL no
+///   route matches (manifest routes, `/navPush`, `/navPresent` and the literal patterns the
+///   bundle's scripts `router.add`; skipped when a script adds a route whose pattern is not a
+///   literal, or sets `router.unmatched`/`router.scheme`); a URL with a scheme is not judged;
 /// - `require` of a literal module name that is neither a bundle file nor a `lunar` module
 ///   (`native.*` names a host's modules, which `lunar check` does not know, and is not judged);
 /// - an element constructor (`ui.TextField { ... }`, `ui` being `require("lunar.ui")`) whose
@@ -66,7 +67,7 @@ struct ScriptReading {
 
     private let tokens: [LuaTokens.Token]
     /// Local name to the module it holds, for names bound once to a literal `require`.
-    private(set) var modules: [String: String] = [:]
+    private let modules: [String: String]
 
     init(source: String) {
         tokens = LuaTokens(source).all
@@ -166,8 +167,9 @@ struct ScriptReading {
     }
 
     private func navigationProblem(_ target: String, in bundle: Bundle) -> String? {
-        guard let manifest = bundle.manifest else { return nil }
-        if target.hasPrefix("/") || target.contains("://") {
+        // A URL with a scheme is left alone: how it matches depends on the router's options.
+        guard let manifest = bundle.manifest, !target.contains("://") else { return nil }
+        if target.hasPrefix("/") {
             let router = Router()
             for pattern in manifest.routes.keys { _ = try? router.add(pattern) { _ in true } }
             if router.canOpen(target) { return nil }
