@@ -20,6 +20,10 @@ import sys
 
 UNITS = {"ns": 1e-6, "μs": 1e-3, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
+# Plain measures whose line names its fields in a set order (as their issue spells the line);
+# any other plain measure prints ms first, then its custom metrics by name.
+FIELD_ORDER = {"ui.component_update": ["renders", "mutations", "ms"]}
+
 
 def read_samples(path):
     with open(path, encoding="utf-8") as f:
@@ -83,6 +87,12 @@ def main(directory):
             lines.append(f"{measure} ratio={ours / theirs:.3f} ours={ours:.3f}ms baseline={theirs:.3f}ms")
         else:
             fields = measures[name]
+            if name in FIELD_ORDER:
+                shown = custom_in_ms(fields)
+                lines.append(name + " " + " ".join(
+                    f"ms={shown['ms']:.3f}" if k == "ms" else f"{k}={shown[k]:g}"
+                    for k in FIELD_ORDER[name] if k in shown))
+                continue
             extra = " ".join(f"{k}={v:g}" for k, v in sorted(custom_in_ms(fields).items()) if k != "ms")
             lines.append(f"{name} ms={fields.get('ms', float('nan')):.3f} {extra}".rstrip())
     print("\n".join(lines))

@@ -1,6 +1,6 @@
 // ui.list_diff: a 1,000-row list where one row's text changes; measures one reconcile and
 // reports how many mutations it produced (the issue requires exactly one). ui.virtual_list
-// is in VirtualList.swift.
+// is in VirtualList.swift, ui.component_update in ComponentUpdate.swift.
 import Benchmark
 import LunarUI
 
@@ -15,6 +15,7 @@ private func listTree(changing row: Int?) -> Element {
 
 let benchmarks: @Sendable () -> Void = {
     virtualListBenchmark()
+    componentUpdateBenchmark()
     Benchmark(
         "ui.list_diff",
         configuration: .init(
