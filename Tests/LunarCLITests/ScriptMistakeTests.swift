@@ -52,6 +52,6 @@ import Testing
         #expect(r.out.contains(#"Button "Dune-reviews""#), "\(r.out)")
         let warnings = r.err.split(separator: "\n").filter { $0.contains("warning") }
         #expect(warnings.count == 1, "\(r.err)")
-        #expect(warnings.first?.contains(#"screens/home.lua:5: nav.push("/items/3"): param 'item' is a table, which the screen's address cannot carry"#) == true, "\(r.err)")
+        #expect(warnings.first?.contains(#"[screens/home.lua:5] nav.push("/items/3"): param 'item' is a table, which the screen's address cannot carry"#) == true, "\(r.err)")
     }
 }

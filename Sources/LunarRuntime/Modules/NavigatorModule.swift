@@ -106,7 +106,8 @@ enum NavigationParams {
         let place = location?.description ?? "?"
         guard warned.withLock({ $0.insert(place + name).inserted }) else { return }
         let which = tables.map { "'\($0)'" }.joined(separator: ", ")
-        let message = "\(place): \(name)(\"\(target)\"): param\(tables.count == 1 ? "" : "s") \(which) "
+        // The place is the record's source (`[screens/home.lua:8]` on standard error), as a script's log.warn's is.
+        let message = "\(name)(\"\(target)\"): param\(tables.count == 1 ? "" : "s") \(which) "
             + "\(tables.count == 1 ? "is a table" : "are tables"), which the screen's address cannot carry: "
             + "\(tables.count == 1 ? "it is" : "they are") lost on a deep link, a browser refresh or a restart "
             + "(pass strings, numbers or booleans, such as an id, and load the rest in the screen)"
