@@ -63,6 +63,7 @@ package final class LuaCommand: LuaObject {
 
     package static func describe(_ luaClass: inout LuaClassBuilder<LuaCommand>) {
         luaClass.method("execute(input): Signal", summary: "Runs the command with input, unless it is disabled; the run's signal.") { (object: LuaCommand, input: SignalValue) -> LuaSignal in
+            object.context.writes &+= 1
             let run = object.command.execute(input.value)
             let runWatchers = Watchers()
             run.subscribe(error: { [weak object] failure in object?.runFailed(failure, runWatchers: runWatchers) })

@@ -41,6 +41,7 @@ package final class LuaProperty: SignalSource {
         luaClass.method("get(): T", summary: "The current value.") { (property: LuaProperty) -> LuaValue in property.current() }
         luaClass.method("set(value: T)", summary: "Sets the value; subscribers see it if it changed.") { (property: LuaProperty, value: SignalValue) in
             guard let assign = property.assign else { throw LuaError.message("this property is read-only") }
+            property.context.writes &+= 1
             assign(value.value)
         }
         luaClass.method("changes(): Signal<T>", summary: "The values set from now on (without the current one).") { (property: LuaProperty) -> LuaSignal in property.derive(property.changes) }

@@ -193,6 +193,7 @@ package final class LuaSubject: SignalSource {
     package static func describe(_ luaClass: inout LuaClassBuilder<LuaSubject>) {
         luaClass.generic("T")
         luaClass.method("send(value: T)", summary: "Sends value to the subscribers.") { (subject: LuaSubject, value: SignalValue) in
+            subject.context.writes &+= 1
             subject.send(.next(value.value))
         }
         luaClass.method("fail(err)", summary: "Fails the subject with err.") { (subject: LuaSubject, error: StackSlot) in

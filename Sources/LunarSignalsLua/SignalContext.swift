@@ -26,6 +26,10 @@ package final class SignalContext: LuaStateClosing {
     /// holds the one above it, whose handler holds it back), so only ending it frees it.
     private let subscriptions = CompositeDisposable()
 
+    /// Scripts' writes so far: property sets, subject sends and command runs. The screen host
+    /// compares it around an event a component handled: a write may change what its screen shows.
+    package var writes = 0
+
     private init(state: LuaState, executor: LuaExecutor?) {
         self.state = state
         self.executor = executor

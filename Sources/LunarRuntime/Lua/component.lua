@@ -17,8 +17,10 @@ local SCREEN = false -- the owner of what a screen's render() built
 local registry = {}
 -- Bumped by each hot reload: every live instance renders again, with the new code.
 local epoch = 0
--- Placeholders made so far: a screen render that made none, and shows no component, needs no walk.
-local made = 0
+-- Placeholders made so far, and as many as the last expand had seen: a screen render after
+-- which none was made (nor at a module's top level since), on a screen showing no component,
+-- needs no walk.
+local made, seen = 0, 0
 
 -- Instance internals, by instance (the instance table itself holds only what scripts see:
 -- state, props, lifetime, viewModel).
@@ -27,8 +29,9 @@ local internals = setmetatable({}, { __mode = "k" })
 local contexts = setmetatable({}, { __mode = "k" })
 
 local INTERNAL = { __id = true, __module = true, __generation = true, __meta = true }
--- Components declared so far in the current run of a module's top level (the unnamed are told apart by it).
-local ordinals = { run = nil, count = 0 }
+-- Components declared so far in each run of a module's top level (the unnamed are told apart
+-- by their order in it), by run; the last few runs are kept.
+local ordinals = {}
 
 -- "file:line: " of the script code that called into lunar.ui or a component (constructors
 -- tail-call, so error levels are not fixed): the first caller outside the runtime's own Lua,
@@ -53,6 +56,8 @@ local function methods(def)
         .. "returning one), got " .. type(patch), 0)
     end
     for k, v in pairs(patch or {}) do self.state[k] = v end
+    -- During its own render the render sees the new state; no second render is asked for.
+    if d.rendering then return end
     if not d.dirty then
       d.dirty = true
       local dirty = d.ctx.dirty
@@ -112,10 +117,10 @@ function M.define(spec)
   local where = callerPosition()
   local id
   if module ~= nil then
-    if ordinals.run ~= run then ordinals.run, ordinals.count = run, 0 end
-    ordinals.count = ordinals.count + 1
+    local count = (ordinals[run] or 0) + 1
+    ordinals[run], ordinals[run - 64] = count, nil
     local name = type(spec) == "table" and spec.name or nil
-    id = module .. "#" .. (type(name) == "string" and name or ("#" .. ordinals.count))
+    id = module .. "#" .. (type(name) == "string" and name or ("#" .. count))
   else
     module = where:match("^(.-):%d+: $") or "?"
     local name = type(spec) == "table" and spec.name or nil
@@ -194,6 +199,13 @@ local function runHook(inst, name, ...)
   return pcall(fn, inst, ...)
 end
 
+-- "file:line: message (in component 'Card')": a component's error names it.
+local function blame(problem, def)
+  local text = tostring(problem)
+  if text:find("(in component '", 1, true) then return problem end
+  return text .. " (in component '" .. def.name .. "')"
+end
+
 local unmount
 local function unmountScope(scope, errors)
   for key, inst in pairs(scope.sub) do
@@ -206,7 +218,8 @@ local function unmountScope(scope, errors)
   end
 end
 
--- Ends an instance and everything it rendered: unmount(self), then its lifetime ends.
+-- Ends an instance and everything it rendered: unmount(self), then its lifetime ends. An
+-- error (blamed on the component) is added to `errors`: the rest still unmount.
 function unmount(inst, errors)
   local d = internals[inst]
   if d == nil or d.unmounted then return end
@@ -214,7 +227,7 @@ function unmount(inst, errors)
   unmountScope(d, errors)
   if d.mounted then
     local ok, problem = runHook(inst, "unmount")
-    if not ok then errors[#errors + 1] = problem end
+    if not ok then errors[#errors + 1] = blame(problem, d.def) end
   end
   local lifetime = rawget(inst, "lifetime")
   if lifetime ~= nil and lifetime.dispose then lifetime:dispose() end
@@ -224,31 +237,22 @@ local function raise(errors)
   if errors[1] ~= nil then error(errors[1], 0) end
 end
 
--- Unmounts the instances (and lists of rows) of `scope` this pass did not reach.
+-- Unmounts the instances (and lists of rows) of `scope` this pass did not reach; their
+-- errors wait in the context until the pass is done.
 local function sweep(scope, pass)
-  local errors
+  local errors = scope.ctx.errors
   for key, inst in pairs(scope.sub) do
     if internals[inst].seen ~= pass then
       scope.sub[key] = nil
-      errors = errors or {}
       unmount(inst, errors)
     end
   end
   for key, list in pairs(scope.lists) do
     if list.seen ~= pass then
       scope.lists[key] = nil
-      errors = errors or {}
       unmountScope(list, errors)
     end
   end
-  if errors then raise(errors) end
-end
-
--- "file:line: message (in component 'Card')": a component's error names it.
-local function blame(problem, def)
-  local text = tostring(problem)
-  if text:find("(in component '", 1, true) then return problem end
-  return text .. " (in component '" .. def.name .. "')"
 end
 
 -- The props a component's code receives: a function prop (a callback its parent passed) also
@@ -259,8 +263,8 @@ local function wrapProps(d, raw, owner)
   for k, v in pairs(raw) do
     if type(v) == "function" then
       local w = wrappers[k]
-      if w == nil or w.fn ~= v then
-        w = { fn = v }
+      if w == nil or w.fn ~= v or w.owner ~= owner then
+        w = { fn = v, owner = owner }
         w.call = function(...)
           if owner == SCREEN then d.ctx.screenStale = true
           elseif owner ~= nil then owner:setState(nil) end
@@ -276,30 +280,43 @@ local function wrapProps(d, raw, owner)
   return props
 end
 
+local function copyOf(node)
+  local out = {}
+  for k, v in pairs(node) do out[k] = v end
+  return out
+end
+
 -- Renders `inst` with `raw` props and `children` and expands what it returned in its own
--- scope; returns the output's root.
+-- scope; returns the output's root (a table of the runtime's own: a script's element tables
+-- are never changed). Nothing of the instance changes unless it all succeeds: a failed render
+-- leaves it due to render again.
 local function renderInstance(inst, raw, children, key)
   local d = internals[inst]
   local def = d.def
-  d.rawProps, d.children = raw, children
   local props = wrapProps(d, raw, d.builder)
   rawset(inst, "props", props)
-  for i = 1, #children do
-    local child = children[i]
-    if type(child) == "table" and child.owner == nil then child.owner = d.builder end
-  end
+  d.dirty, d.rendering = false, true
   local ok, out = pcall(def.render, inst, props, children)
-  if not ok then error(blame(out, def), 0) end
+  d.rendering = false
+  if not ok then
+    d.invalid = true
+    error(blame(out, def), 0)
+  end
   if type(out) ~= "table" then
+    d.invalid = true
     error(blame("render() returned " .. type(out) .. ", not an element", def), 0)
   end
-  d.dirty, d.epoch = false, epoch
   local pass = d.ctx.pass
   local ok2, expanded = pcall(expandNode, d, out, "")
-  if not ok2 then error(blame(expanded, def), 0) end
+  if not ok2 then
+    d.invalid = true
+    error(blame(expanded, def), 0)
+  end
   sweep(d, pass)
+  if expanded == out then expanded = copyOf(out) end
   if key ~= nil then expanded.key = key end
   if expanded.component == nil then expanded.component = inst end
+  d.rawProps, d.children, d.epoch, d.invalid = raw, children, epoch, false
   d.rendered = expanded
   return expanded
 end
@@ -311,10 +328,15 @@ local function create(def, scope, raw)
     generation = def.__generation, depth = scope.depth + 1, owner = inst, seen = scope.ctx.pass,
   }
   internals[inst] = d
+  local function fail(problem)
+    internals[inst] = nil
+    inst.lifetime:dispose()
+    error(blame(problem, def), 0)
+  end
   local state = def.state
   if type(state) == "function" then
     local ok, value = pcall(state, raw)
-    if not ok then error(blame(value, def), 0) end
+    if not ok then fail(value) end
     state = value
   elseif type(state) == "table" then
     local copy = {}
@@ -324,13 +346,13 @@ local function create(def, scope, raw)
   rawset(inst, "state", type(state) == "table" and state or {})
   local vm = def.viewModel
   if vm ~= nil then
-    if type(vm) == "string" then vm = require(vm) end
-    local viewModel = setmetatable({}, { __index = vm })
-    rawset(inst, "viewModel", viewModel)
-    if viewModel.initialize then
-      local ok, problem = pcall(viewModel.initialize, viewModel)
-      if not ok then error(blame(problem, def), 0) end
-    end
+    local ok, problem = pcall(function()
+      if type(vm) == "string" then vm = require(vm) end
+      local viewModel = setmetatable({}, { __index = vm })
+      rawset(inst, "viewModel", viewModel)
+      if viewModel.initialize then viewModel:initialize() end
+    end)
+    if not ok then fail(problem) end
   end
   return inst
 end
@@ -341,40 +363,59 @@ local function expandComponent(scope, p, path)
   local ctx = scope.ctx
   local inst = scope.sub[path]
   local d = inst and internals[inst]
+  if d ~= nil and d.seen == ctx.pass then
+    error(callerPosition() .. "two components at one place: siblings given the same key '" .. tostring(p.key)
+      .. "' (" .. def.name .. ")", 0)
+  end
   if d ~= nil and (d.def ~= def or d.generation ~= def.__generation) then
     scope.sub[path] = nil
-    local errors = {}
-    unmount(inst, errors)
-    raise(errors)
+    unmount(inst, ctx.errors)
     inst, d = nil, nil
   end
-  local out
   if inst == nil then
     inst = create(def, scope, p.props)
     d = internals[inst]
     scope.sub[path] = inst
   end
+  d.seen = ctx.pass
   -- Who built the placeholder: the scope's owner, or whoever passed it down as a child.
   if p.owner ~= nil then d.builder = p.owner else d.builder = scope.owner end
   d.key = p.key
+  local children = p.children
+  for i = 1, #children do
+    local child = children[i]
+    if type(child) == "table" and child.owner == nil then child.owner = d.builder end
+  end
+  local out
   if d.rendered == nil then
-    out = renderInstance(inst, p.props, p.children, p.key)
+    out = renderInstance(inst, p.props, children, p.key)
     if def.bindViewModel then ctx.mounts[#ctx.mounts + 1] = { inst = inst, bind = true } end
     ctx.mounts[#ctx.mounts + 1] = { inst = inst }
-  elseif d.dirty or d.epoch ~= epoch or #p.children > 0 or #d.children > 0 or not sameProps(d.rawProps, p.props) then
+  elseif d.dirty or d.invalid or d.epoch ~= epoch or #children > 0 or #d.children > 0
+    or not sameProps(d.rawProps, p.props) then
     local old = inst.props
-    out = renderInstance(inst, p.props, p.children, p.key)
+    out = renderInstance(inst, p.props, children, p.key)
     ctx.updates[#ctx.updates + 1] = { inst = inst, old = old }
   else
     out = d.rendered
     if p.key ~= nil then out.key = p.key end
   end
-  d.seen = ctx.pass
   return out
 end
 
+-- The segment of a child's place among its siblings: its key (with its constructor, for a
+-- component), or its kind (a component's constructor) and its order among those siblings.
+local function segment(child, counts)
+  local kind = child.component and child.component.__id or child.kind or "?"
+  if child.key ~= nil then return "#" .. tostring(child.key) .. "@" .. tostring(kind) end
+  local n = (counts[kind] or 0) + 1
+  counts[kind] = n
+  return tostring(kind) .. "@" .. n
+end
+
 -- Expands every placeholder in `node`'s subtree, `node` sitting at `path` of `scope`'s output;
--- returns what goes in its place.
+-- returns what goes in its place: `node` itself when nothing under it is a component, else a
+-- copy (a script's tables are never changed, so a tree it keeps renders the same next time).
 function expandNode(scope, node, path)
   if type(node) ~= "table" then return node end
   if node.kind == PLACEHOLDER and node.component ~= nil then
@@ -388,85 +429,136 @@ function expandNode(scope, node, path)
   end
   local children = node.children
   if children == nil or children[1] == nil then return node end
-  local counts = {}
+  local counts, copy = {}, nil
   for i = 1, #children do
     local child = children[i]
     if type(child) == "table" then
-      local segment
-      if child.key ~= nil then
-        segment = "#" .. tostring(child.key)
-      else
-        local kind = child.component and child.component.__id or child.kind or "?"
-        local n = (counts[kind] or 0) + 1
-        counts[kind] = n
-        segment = tostring(kind) .. "@" .. n
-      end
-      local expanded = expandNode(scope, child, path .. "/" .. segment)
-      if expanded ~= child or expanded.component ~= nil then
-        children[i] = expanded
-        expanded.__parent, expanded.__index = node, i
+      local expanded = expandNode(scope, child, path .. "/" .. segment(child, counts))
+      if expanded ~= child then
+        if copy == nil then
+          copy = {}
+          for j = 1, #children do copy[j] = children[j] end
+        end
+        copy[i] = expanded
       end
     end
   end
-  return node
+  if copy == nil then return node end
+  local out = copyOf(node)
+  out.children = copy
+  -- Where each component's output now sits, for a later setState of it.
+  for i = 1, #copy do
+    local child = copy[i]
+    if type(child) == "table" and child.component ~= nil then child.__parent, child.__index = out, i end
+  end
+  return out
+end
+
+-- Runs `body(ctx)` as one pass; the unmount errors it collected are raised after it.
+local function pass(ctx, body, ...)
+  ctx.errors = {}
+  local results = table.pack(pcall(body, ...))
+  local errors = ctx.errors
+  ctx.errors = nil
+  if not results[1] then error(results[2], 0) end
+  raise(errors)
+  return table.unpack(results, 2, results.n)
 end
 
 -- After a screen's render(): the tree with its components expanded (instances kept, made or
 -- unmounted as their places say).
 function M.expand(screen, tree)
   local ctx = contexts[screen]
-  if ctx == nil and made == 0 then return tree end
+  if made == seen and (ctx == nil or (next(ctx.sub) == nil and next(ctx.lists) == nil)) then
+    return tree -- no component made, none living: nothing to walk
+  end
+  seen = made
   ctx = context(screen)
-  ctx.pass = ctx.pass + 1
-  ctx.screenStale = false
-  local expanded = expandNode(ctx, tree, "")
-  sweep(ctx, ctx.pass)
-  if expanded.__parent ~= nil then expanded.__parent = nil end
-  -- A dirty instance inside a subtree whose props had not changed was not reached: now.
-  return (flushDirty(ctx, expanded))
+  return pass(ctx, function()
+    ctx.pass = ctx.pass + 1
+    ctx.screenStale = false
+    local expanded = expandNode(ctx, tree, "")
+    sweep(ctx, ctx.pass)
+    if type(expanded) == "table" and expanded.__parent ~= nil then expanded.__parent = nil end
+    -- A dirty instance inside a subtree whose props had not changed was not reached: now.
+    local root = flushDirty(ctx, expanded)
+    return root
+  end)
 end
 
--- Whether a render of this screen would not need a walk: no instance lives and none was made.
+-- Placeholders made so far (none: no tree holds a component).
 function M.placeholdersMade()
   return made
 end
 
+-- The place of the node at `luaPath` (child indices from `tree`), by the rule expandNode uses.
+local function placeOf(tree, luaPath)
+  local node, path = tree, ""
+  for _, i in ipairs(luaPath) do
+    local children = node.children
+    local counts, seg = {}, nil
+    for j = 1, i do
+      local child = children[j]
+      if type(child) == "table" then seg = segment(child, counts) end
+    end
+    path = path .. "/" .. seg
+    node = children[i]
+  end
+  return path
+end
+
 -- The rows of a virtualized list, each expanded in the list's own scope (a row's instance
 -- lives while its row is built).
-function M.expandRows(screen, node, luaPath, rows)
+function M.expandRows(screen, tree, node, luaPath, rows)
   local v = node.virtual
   local ctx = contexts[screen]
   if ctx == nil and made == 0 then return rows end
   ctx = context(screen)
+  -- A render that made no component walked nothing: the list is the screen's own.
   local scope = v.scope or ctx
-  local path = v.path or ("list:" .. table.concat(luaPath, "."))
-  local list = scope.lists[path]
-  if list == nil then
-    list = { sub = {}, lists = {}, ctx = ctx, owner = scope.owner, depth = scope.depth + 1 }
-    scope.lists[path] = list
-  end
-  ctx.pass = ctx.pass + 1
-  list.seen = ctx.pass
-  for i = 1, #rows do
-    local row = rows[i]
-    local expanded = expandNode(list, row, "#" .. tostring(row.key))
-    if expanded ~= row then
-      expanded.key = row.key
-      rows[i] = expanded
+  local path = v.path or placeOf(tree, luaPath)
+  return pass(ctx, function()
+    local list = scope.lists[path]
+    if list == nil then
+      list = { sub = {}, lists = {}, ctx = ctx, owner = scope.owner, depth = scope.depth + 1 }
+      scope.lists[path] = list
     end
-    expanded.__parent, expanded.__index = node, i
+    ctx.pass = ctx.pass + 1
+    list.seen = ctx.pass
+    local out = {}
+    for i = 1, #rows do
+      local row = rows[i]
+      local expanded = expandNode(list, row, "#" .. tostring(row.key))
+      if expanded ~= row then
+        if expanded.key == nil or expanded.component ~= nil then expanded.key = row.key end
+        expanded.__parent, expanded.__index = node, i
+      end
+      out[i] = expanded
+    end
+    sweep(list, ctx.pass)
+    return out
+  end)
+end
+
+-- Whether `node` still hangs from `root` by the places its outputs recorded.
+local function attached(node, root)
+  local n = node
+  while n ~= root do
+    local parent = n.__parent
+    if parent == nil or parent.children == nil or parent.children[n.__index] ~= n then return false end
+    n = parent
   end
-  sweep(list, ctx.pass)
-  return rows
+  return true
 end
 
 -- Re-renders the instances of `ctx` that called setState (outermost first), each splicing its
--- new output where its old one was in the screen's tree `root`; returns the tree (a new root
--- when the root was an instance's output) and whether any rendered. On an error the ones not
--- yet rendered stay due.
+-- new output where its old one was in the screen's tree `root`. Returns the tree (a new root
+-- when the root was an instance's output), whether any rendered, and whether one could not be
+-- placed (its old output is no longer in the tree: the screen must render whole). On an error
+-- the ones not yet rendered stay due.
 function flushDirty(ctx, root)
   local dirty = ctx.dirty
-  if dirty[1] == nil then return root, false end
+  if dirty[1] == nil then return root, false, false end
   ctx.dirty = {}
   table.sort(dirty, function(a, b) return internals[a].depth < internals[b].depth end)
   ctx.pass = ctx.pass + 1
@@ -474,17 +566,32 @@ function flushDirty(ctx, root)
   for position, inst in ipairs(dirty) do
     local d = internals[inst]
     if d.dirty and not d.unmounted and d.rendered ~= nil then
-      any = true
       local before = d.rendered
+      if not attached(before, root) then
+        for i = position, #dirty do
+          if internals[dirty[i]].dirty then ctx.dirty[#ctx.dirty + 1] = dirty[i] end
+        end
+        return root, any, true
+      end
+      any = true
       local old = inst.props
       local ok, out = pcall(renderInstance, inst, d.rawProps, d.children, d.key)
       if not ok then
+        d.dirty = true
         for i = position, #dirty do
           if internals[dirty[i]].dirty then ctx.dirty[#ctx.dirty + 1] = dirty[i] end
         end
         error(out, 0)
       end
       ctx.updates[#ctx.updates + 1] = { inst = inst, old = old }
+      -- The instances whose output began with the old one now begin with the new one (the
+      -- outermost's key is the place's).
+      local up = d.parent
+      while up ~= nil and up.rendered == before do
+        up.rendered = out
+        if up.key ~= nil then out.key = up.key end
+        up = up.parent
+      end
       local parent, index = before.__parent, before.__index
       if parent ~= nil then
         parent.children[index] = out
@@ -492,25 +599,23 @@ function flushDirty(ctx, root)
       elseif root == before then
         root = out
       end
-      -- The instances whose output began with the old one now begin with the new one.
-      local up = d.parent
-      while up ~= nil and up.rendered == before do
-        up.rendered = out
-        up = up.parent
-      end
     end
   end
-  return root, any
+  return root, any, false
 end
 
 -- The instances that called setState render again (not the screen), in `tree`, the screen's
--- last tree: the tree, or nil when none needed it.
+-- last tree: the tree, or nil when none needed it; then true when the screen must render whole
+-- instead (an instance's place is gone from the tree, as after a render that failed).
 function M.renderDirty(screen, tree)
   local ctx = contexts[screen]
   if ctx == nil then return nil end
-  local root, any = flushDirty(ctx, tree)
-  if not any then return nil end
-  return root
+  return pass(ctx, function()
+    local root, any, whole = flushDirty(ctx, tree)
+    if whole then return nil, true end
+    if not any then return nil end
+    return root
+  end)
 end
 
 -- Whether the screen must render again after an event its component handled: a callback
@@ -525,11 +630,12 @@ end
 
 -- After the renderer was sent a render: mount(self) of new instances (children before their
 -- parent), then update(oldProps) of the re-rendered ones. The first error is raised after all ran.
+-- Returns whether a callback prop of the screen's ran meanwhile (the screen renders again).
 function M.settle(screen)
   local ctx = contexts[screen]
-  if ctx == nil then return end
+  if ctx == nil then return false end
   local mounts, updates = ctx.mounts, ctx.updates
-  if mounts[1] == nil and updates[1] == nil then return end
+  if mounts[1] == nil and updates[1] == nil then return false end
   ctx.mounts, ctx.updates = {}, {}
   local errors = {}
   for _, m in ipairs(mounts) do
@@ -553,6 +659,7 @@ function M.settle(screen)
     end
   end
   raise(errors)
+  return ctx.screenStale
 end
 
 -- A screen closed: every instance on it unmounts.

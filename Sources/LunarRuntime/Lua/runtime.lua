@@ -46,9 +46,10 @@ function helpers.renderComponents(instance, tree)
   return components.renderDirty(instance, tree)
 end
 
--- Runs the mount and update hooks of what the last render made and changed.
+-- Runs the mount and update hooks of what the last render made and changed; true when one
+-- called a callback of the screen's (the screen renders again).
 function helpers.settleComponents(instance)
-  components.settle(instance)
+  return components.settle(instance)
 end
 
 -- Whether an event the element at `path` handled needs only its component's pass: the
@@ -90,7 +91,7 @@ function helpers.listRows(instance, tree, path, first, last)
     child.key = k ~= nil and tostring(k) or tostring(i)
     children[#children + 1] = child
   end
-  node.children = components.expandRows(instance, node, path, children)
+  node.children = components.expandRows(instance, tree, node, path, children)
   return node
 end
 

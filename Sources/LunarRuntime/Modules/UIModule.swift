@@ -59,9 +59,9 @@ enum UIModule {
             // The module whose top level is running, and which run of it (ui.component's identity).
             m.rawFunction("loadingModule(): string?, integer?") { frame in
                 guard let registrations = frame.stack.state[extension: ModuleRegistrations.self],
-                      let module = registrations.loading.last else { return .results(0) }
+                      let module = registrations.loading.last, let run = registrations.runs.last else { return .results(0) }
                 frame.push(module)
-                frame.push(registrations.loads)
+                frame.push(run)
                 return .results(2)
             }
             m.rawFunction("alert(spec: table)") { frame in

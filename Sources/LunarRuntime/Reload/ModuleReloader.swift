@@ -7,9 +7,22 @@ import LunarRouter
 /// at its top level (routes) can be undone when it is re-run.
 final class ModuleRegistrations {
     var loading: [String] = []
-    /// Module loads begun so far: tells one run of a module's top level from the next
-    /// (components declared without a name are told apart by their order in one run).
-    var loads = 0
+    /// For each module in ``loading``, which load it is (a count of loads begun): tells one run
+    /// of a module's top level from the next (unnamed components are told apart by their
+    /// order in one run).
+    var runs: [Int] = []
+    private var loads = 0
+
+    func enter(_ module: String) {
+        loads += 1
+        loading.append(module)
+        runs.append(loads)
+    }
+
+    func leave() {
+        _ = loading.popLast()
+        _ = runs.popLast()
+    }
     var routes: [String: [RouteToken]] = [:]
 
     func record(_ token: RouteToken) {
@@ -76,12 +89,11 @@ final class ModuleReloader {
         self.registrations = registrations
         state[extension: ModuleRegistrations.self] = registrations
         let enter = state.makeFunction(named: "reload.enter") { [unowned registrations] frame in
-            registrations.loading.append(try frame.argument(1, as: String.self))
-            registrations.loads += 1
+            registrations.enter(try frame.argument(1, as: String.self))
             return .results(0)
         }
         let leave = state.makeFunction(named: "reload.leave") { [unowned registrations] _ in
-            _ = registrations.loading.popLast()
+            registrations.leave()
             return .results(0)
         }
         // Whether two Lua functions have the same code, their lines aside (reload.lua asks it

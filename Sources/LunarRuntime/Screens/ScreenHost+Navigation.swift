@@ -147,9 +147,6 @@ extension ScreenHost {
         render(screen)
         // The appear steps (and the covered screen's disappear steps) may change what the screen
         // shows, so it renders again after them; when none ran code, the first render stands.
-        // A screen with a virtualized list renders again as before: when the first components a
-        // state makes are list rows, the render that built them did not record the screen's tree
-        // for a component's setState (lunar.ui.component's expand), and the second render does.
         var ranCode = false
         func step(_ target: ScreenInstance?, _ method: String) {
             guard let target else { return }
@@ -161,7 +158,7 @@ extension ScreenHost {
         reveal(screen)
         step(covered, "didDisappear")
         step(screen, "didAppear")
-        if ranCode || !screen.lists.isEmpty, visibleScreen == screen.id { render(screen) }
+        if ranCode, visibleScreen == screen.id { render(screen) }
     }
 
     /// Whether lifecycle step `method` on `screen` runs any code: the screen defines the method,

@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarRouter
 import LunarSignals
+import LunarSignalsLua
 import LunarUI
 
 /// What shows over a screen: error overlays, the HUD, toasts and alerts; and what the
@@ -87,13 +88,19 @@ extension ScreenHost {
             }
             let luaPath = LuaValue.table(LuaTable(array: path.map { .integer($0 + 1) }))
             var componentsOnly = false
+            let signals = SignalContext.of(state)
+            let writes = signals.writes
             do {
                 _ = try state.callHelper(helpers.function("dispatch", in: state),
                                                [.reference(tree.reference), luaPath, .string(name.rawValue)] + argument)
-                // A component's own element: only the components that called setState render again.
-                componentsOnly = try state.callHelper(helpers.function("componentsOnly", in: state),
-                                                      [.reference(screen.instance.reference), .reference(tree.reference), luaPath])
-                    .first?.isTruthy ?? false
+                // A component's own element: only the components that called setState render again,
+                // unless the handler wrote to a signal (a view-model the screen may read) or called
+                // one of the screen's callbacks.
+                if signals.writes == writes {
+                    componentsOnly = try state.callHelper(helpers.function("componentsOnly", in: state),
+                                                          [.reference(screen.instance.reference), .reference(tree.reference), luaPath])
+                        .first?.isTruthy ?? false
+                }
             } catch {
                 onScriptError(error)
                 renderer.showToast("error: " + error.message)

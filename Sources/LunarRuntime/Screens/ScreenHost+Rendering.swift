@@ -50,7 +50,8 @@ extension ScreenHost {
         renderPass.componentsScheduled = false
         defer { sendPendingScrolls() }
         guard let id = visibleScreen, let screen = screens[id] else { return }
-        render(screen, componentsOnly: true)
+        // An error shows over the screen: only a render of the whole screen may clear it.
+        render(screen, componentsOnly: screen.overlay == nil)
     }
 
     func render(_ screen: ScreenInstance, componentsOnly: Bool = false) {
@@ -65,15 +66,21 @@ extension ScreenHost {
         let stack = state.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        let results: [LuaValue]
+        var results: [LuaValue] = []
         do {
+            var whole = !componentsOnly
             if componentsOnly {
                 guard let last = screen.lastTree else { return }
                 results = try state.callHelper(helpers.function("renderComponents", in: state),
                                                [.reference(screen.instance.reference), .reference(last.reference)])
-                // None was due (a full render took them, or they unmounted).
-                if results.first?.isNil ?? true { return }
-            } else {
+                if results.first?.isNil ?? true {
+                    // None was due (a full render took them, or they unmounted), or one's place is
+                    // gone from the tree (a render failed since): then the screen renders whole.
+                    guard results.count > 1, results[1].isTruthy else { return }
+                    whole = true
+                }
+            }
+            if whole {
                 results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
                     try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
                 }
@@ -132,11 +139,21 @@ extension ScreenHost {
     /// once the renderer has their elements; an error shows over the screen.
     func settleComponents(on screen: ScreenInstance) {
         do {
-            _ = try state.callHelper(helpers.function("settleComponents", in: state), [.reference(screen.instance.reference)])
+            let stale = try state.callHelper(helpers.function("settleComponents", in: state), [.reference(screen.instance.reference)])
+            // A hook called one of the screen's callbacks: the screen renders again after this one.
+            if stale.first?.isTruthy == true { scheduleRenderAfterThisOne() }
         } catch {
             onScriptError(error)
             showOverlay(error, on: screen)
         }
+    }
+
+    /// Queues a render of the visible screen even while one runs (it runs after it).
+    private func scheduleRenderAfterThisOne() {
+        guard !renderPass.isScheduled, let driver = state.asyncDriver else { return }
+        renderPass.isScheduled = true
+        let bound = ExecutorBound(self)
+        driver.enqueue { bound.value.flushRender() }
     }
 
     /// Reports a render that failed (once while its overlay shows) and shows it over the screen.
