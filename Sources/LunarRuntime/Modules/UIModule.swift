@@ -37,7 +37,7 @@ enum UIModule {
                 return nil
             }
             // ElementSpec's keys for ui.lua's element(), read once at load: { TextField = { bind = "field",
-            // placeholder = "prop", onSubmit = "event", ... }, ... }, so a known key costs one lookup.
+            // placeholder = "prop", onSubmit = "event", ... }, ... }, so a known key costs two table reads.
             m.function("elementKeys(): table") { () -> LuaValue in
                 var kinds: [LuaKey: LuaValue] = [:]
                 for kind in ElementKind.allCases {
