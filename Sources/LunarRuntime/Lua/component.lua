@@ -540,25 +540,15 @@ function M.expandRows(screen, tree, node, luaPath, rows)
   end)
 end
 
--- Whether `node` still hangs from `root` by the places its outputs recorded.
-local function attached(node, root)
-  local n = node
-  while n ~= root do
-    local parent = n.__parent
-    if parent == nil or parent.children == nil or parent.children[n.__index] ~= n then return false end
-    n = parent
-  end
-  return true
-end
-
 -- Re-renders the instances of `ctx` that called setState (outermost first), each splicing its
 -- new output where its old one was in the screen's tree `root`. Returns the tree (a new root
--- when the root was an instance's output), whether any rendered, and whether one could not be
--- placed (its old output is no longer in the tree: the screen must render whole). On an error
--- the ones not yet rendered stay due.
+-- when the root was an instance's output) and whether any rendered. On an error the ones not
+-- yet rendered stay due. (After a render that failed, the host shows an error and renders
+-- whole screens, not these passes, until one succeeds: places recorded by a failed pass are
+-- never spliced into.)
 function flushDirty(ctx, root)
   local dirty = ctx.dirty
-  if dirty[1] == nil then return root, false, false end
+  if dirty[1] == nil then return root, false end
   ctx.dirty = {}
   table.sort(dirty, function(a, b) return internals[a].depth < internals[b].depth end)
   ctx.pass = ctx.pass + 1
@@ -567,12 +557,6 @@ function flushDirty(ctx, root)
     local d = internals[inst]
     if d.dirty and not d.unmounted and d.rendered ~= nil then
       local before = d.rendered
-      if not attached(before, root) then
-        for i = position, #dirty do
-          if internals[dirty[i]].dirty then ctx.dirty[#ctx.dirty + 1] = dirty[i] end
-        end
-        return root, any, true
-      end
       any = true
       local old = inst.props
       local ok, out = pcall(renderInstance, inst, d.rawProps, d.children, d.key)
@@ -601,18 +585,16 @@ function flushDirty(ctx, root)
       end
     end
   end
-  return root, any, false
+  return root, any
 end
 
 -- The instances that called setState render again (not the screen), in `tree`, the screen's
--- last tree: the tree, or nil when none needed it; then true when the screen must render whole
--- instead (an instance's place is gone from the tree, as after a render that failed).
+-- last tree: the tree, or nil when none needed it.
 function M.renderDirty(screen, tree)
   local ctx = contexts[screen]
   if ctx == nil then return nil end
   return pass(ctx, function()
-    local root, any, whole = flushDirty(ctx, tree)
-    if whole then return nil, true end
+    local root, any = flushDirty(ctx, tree)
     if not any then return nil end
     return root
   end)

@@ -66,21 +66,15 @@ extension ScreenHost {
         let stack = state.stack
         let base = stack.top
         defer { stack.setTop(base) }
-        var results: [LuaValue] = []
+        let results: [LuaValue]
         do {
-            var whole = !componentsOnly
             if componentsOnly {
                 guard let last = screen.lastTree else { return }
                 results = try state.callHelper(helpers.function("renderComponents", in: state),
                                                [.reference(screen.instance.reference), .reference(last.reference)])
-                if results.first?.isNil ?? true {
-                    // None was due (a full render took them, or they unmounted), or one's place is
-                    // gone from the tree (a render failed since): then the screen renders whole.
-                    guard results.count > 1, results[1].isTruthy else { return }
-                    whole = true
-                }
-            }
-            if whole {
+                // None was due (a full render took them, or they unmounted).
+                if results.first?.isNil ?? true { return }
+            } else {
                 results = try runStep(.render, on: screen, []) { [state, helpers] _ throws(LuaScriptError) in
                     try state.callHelper(helpers.function("render", in: state), [.reference(screen.instance.reference)])
                 }
