@@ -344,7 +344,7 @@ local function element(kind, spec, label)
   end
   -- The array part may have holes (`{ a, cond and b, c }`, `{ a, nil, c }`): children run to
   -- the largest integer key, and a nil or false among them is no child (as in React).
-  local last = 0
+  local last, keys = 0, KEYS[kind]
   for k, v in pairs(spec) do
     if math.type(k) == "integer" then
       if k > last then last = k end
@@ -362,8 +362,8 @@ local function element(kind, spec, label)
         accessibilityState(node, v)
       else
         -- A prop is sent to the renderer; a field (`bind`, `items`, ...) is the constructor's to
-        -- read; any other key is an error at the script's line (a known key costs two table reads, no call).
-        local role = KEYS[kind][k]
+        -- read; any other key is an error at the script's line (a known key costs one table read, no call).
+        local role = keys[k]
         if role == "prop" then
           if signalLike(v) then
             node.bound = node.bound or {}
