@@ -41,8 +41,19 @@ public final class HeadlessRenderer: Renderer {
     /// one column per character (``CellMetrics/narrow``).
     public var cellMetrics = CellMetrics.narrow
 
+    /// The device's look the renderer reports (light until ``setAppearance(_:)``).
+    public private(set) var appearance = Appearance.light
+
     /// A renderer showing nothing.
     public init() {}
+
+    /// Switches the device's look (headless `appearance light|dark`, a spec's
+    /// `app.setAppearance`) and reports it to the delegate when it changed.
+    public func setAppearance(_ appearance: Appearance) {
+        guard appearance != self.appearance else { return }
+        self.appearance = appearance
+        report(.appearance(appearance))
+    }
 
     /// The screen the user sees: the top of the topmost stack, or nil when none is shown.
     public var visibleScreen: ScreenID? { navigationStacks.last?.last }

@@ -1,4 +1,5 @@
 import LunarBase
+import LunarUI
 
 /// One line of the headless command language.
 ///
@@ -19,6 +20,7 @@ import LunarBase
 /// | `toggle SWITCH` | flips a switch (id or accessibility label) |
 /// | `scroll TARGET OFFSET` | scrolls a scroll view or list (id or accessibility label) to OFFSET points, or `end` |
 /// | `back` | goes back (pop or dismiss) |
+/// | `appearance light\|dark` | switches the device's look (`ui.appearance`; light at start) |
 /// | `wait` | waits until network, timers and callbacks are idle |
 /// | `snapshot` | prints the screen |
 /// | `snapshot frames` | prints the screen with each element's frame (docs/headless.md) |
@@ -37,6 +39,8 @@ public enum HeadlessCommand: Equatable, Sendable {
     /// Scrolls to an offset in points; nil: to the end of a list.
     case scroll(String, offset: Double?)
     case back
+    /// Switches the device's look (`appearance light|dark`).
+    case appearance(Appearance)
     case wait
     case snapshot
     /// `snapshot frames`: the screen with each element's frame.
@@ -68,13 +72,19 @@ public enum HeadlessCommand: Equatable, Sendable {
             }
             return .scroll(args[0], offset: offset)
         case "back": try expect(0, "back"); return .back
+        case "appearance":
+            try expect(1, "appearance light|dark")
+            guard let appearance = Appearance(rawValue: args[0]) else {
+                throw MessageError("appearance: '\(args[0])' is not light or dark")
+            }
+            return .appearance(appearance)
         case "wait": try expect(0, "wait"); return .wait
         case "snapshot":
             if args == ["frames"] { return .snapshotFrames }
             try expect(0, "snapshot [frames]")
             return .snapshot
         default:
-            throw MessageError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, wait, snapshot)")
+            throw MessageError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, wait, snapshot)")
         }
     }
 

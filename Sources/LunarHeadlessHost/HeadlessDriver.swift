@@ -42,6 +42,7 @@ extension LunarRuntime {
             case .toggle(let target): try renderer.toggle(target)
             case .scroll(let target, let offset): try renderer.scroll(target, to: offset)
             case .back: try renderer.back()
+            case .appearance(let appearance): renderer.setAppearance(appearance)
             case .wait:
                 guard await wait(timeout: 10) else {
                     throw MessageError("still busy after 10 s (a repeating timer or a request that never ends)")

@@ -23,7 +23,7 @@ package final class LuaProperty: SignalSource {
     }
 
     /// A read-only view: `current` reads the value, `signal` sends it at once and on each change.
-    init(readOnly signal: Signal<LuaValue>, current: @escaping () -> LuaValue, context: SignalContext) {
+    package init(readOnly signal: Signal<LuaValue>, current: @escaping () -> LuaValue, context: SignalContext) {
         self.signal = signal
         changes = signal.skip(1)
         self.current = current

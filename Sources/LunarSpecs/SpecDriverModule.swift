@@ -51,6 +51,12 @@ enum SpecDriverModule {
             m.function("scroll(target, offset)") { (target: String, offset: Double?) throws in
                 try input(host) { try $0.scroll(target, to: offset) }
             }
+            m.function("setAppearance(appearance)") { (name: String) throws in
+                guard let appearance = Appearance(rawValue: name) else {
+                    throw LuaError.message("app.setAppearance: '\(name)' is not \"light\" or \"dark\"")
+                }
+                try input(host) { $0.setAppearance(appearance) }
+            }
             m.function("back") { () throws in
                 try input(host) { try $0.back() }
             }

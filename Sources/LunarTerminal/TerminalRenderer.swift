@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LunarBase
 import LunarUI
 
@@ -23,8 +24,13 @@ import LunarUI
 /// Unlike the headless renderer it is lenient: a mutation that breaks the protocol is
 /// skipped rather than trapped, so a person's terminal keeps working.
 public final class TerminalRenderer: Renderer {
-    /// Receives what the user does; held weakly.
-    public weak var delegate: (any RendererDelegate)?
+    /// Receives what the user does; held weakly. Setting it reports a dark ``appearance``.
+    public weak var delegate: (any RendererDelegate)? {
+        didSet { if appearance != .light { report(.appearance(appearance)) } }
+    }
+    /// The device's look this terminal reports (`ui.appearance`): `LUNAR_APPEARANCE` unless
+    /// the host passes one (``appearance(environment:)``).
+    public let appearance: Appearance
 
     /// Schedules a job on the runtime's executor; callable from any thread.
     public typealias Hop = @Sendable (@escaping @Sendable () -> Void) -> Void
@@ -79,11 +85,14 @@ public final class TerminalRenderer: Renderer {
     ///     ``stop()`` and ends the run.
     ///   - after: runs a job on the executor after a delay; clears toasts. The runtime passes
     ///     its timer service (virtual time in tests). By default a dispatch timer that hops.
+    ///   - appearance: the look to report; nil: the one `LUNAR_APPEARANCE` names.
     public init(
         hop: @escaping Hop,
         onQuit: @escaping () -> Void,
-        after: ((Duration, @escaping () -> Void) -> Void)? = nil
+        after: ((Duration, @escaping () -> Void) -> Void)? = nil,
+        appearance: Appearance? = nil
     ) {
+        self.appearance = appearance ?? Self.appearance(environment: ProcessInfo.processInfo.environment)
         self.hop = hop
         self.onQuit = onQuit
         self.after = after ?? { delay, body in
@@ -96,6 +105,12 @@ public final class TerminalRenderer: Renderer {
 
     deinit {
         stop()
+    }
+
+    /// The look `LUNAR_APPEARANCE` names in `environment` (`light` or `dark`); light when it
+    /// names neither or is not set (a terminal cannot be asked its background reliably).
+    public static func appearance(environment: [String: String]) -> Appearance {
+        environment["LUNAR_APPEARANCE"].flatMap(Appearance.init(rawValue:)) ?? .light
     }
 
     /// The screen the user sees: the top of the topmost stack, or nil when none is shown.

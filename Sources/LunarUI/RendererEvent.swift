@@ -10,4 +10,7 @@ public enum RendererEvent: Hashable, Sendable {
     /// leave it on its own: the runtime runs the lifecycle and then calls
     /// ``Renderer/pop(_:)`` or ``Renderer/dismiss(_:)``.
     case back(ScreenID)
+    /// The device's look is now `appearance` (the system's light or dark setting). A renderer
+    /// reports it when it differs from light as its delegate is set, and on every change.
+    case appearance(Appearance)
 }

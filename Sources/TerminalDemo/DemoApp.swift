@@ -51,6 +51,8 @@ final class DemoApp: RendererDelegate {
                 renderer.pop(profile)
                 reconcilers[profile] = nil
             }
+        case .appearance(let appearance):
+            log.write("appearance \(appearance)")
         }
     }
 

@@ -940,6 +940,34 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_appearance_follows_the_color_scheme():
+            # ui.appearance is the browser's prefers-color-scheme: dark from the first screen
+            # under Playwright's emulation, and it follows a change while the page is open.
+            bundle = write_bundle("look", """
+local ui = require("lunar.ui")
+local screen = { title = "Look" }
+function screen:render()
+  return ui.View { style = { backgroundColor = ui.appearance:map(function(a)
+      return a == "dark" and "#000000" or "#ffffff" end) },
+    ui.Text("Look: " .. ui.appearance:get()),
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                context = browser.new_context(viewport={"width": 420, "height": 760}, color_scheme="dark")
+                page = context.new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("Look: dark")).to_be_visible()
+                expect(page.locator(".l-View").first).to_have_css("background-color", "rgb(0, 0, 0)")
+                page.emulate_media(color_scheme="light")
+                expect(page.get_by_text("Look: light")).to_be_visible()
+                expect(page.locator(".l-View").first).to_have_css("background-color", "rgb(255, 255, 255)")
+                context.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -954,6 +982,7 @@ return screen
                      test_specific_style_keys_win_over_shorthands, test_root_background_reaches_the_window_edges,
                      test_bundle_image_is_served_by_opaque_address,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run, test_devtools_shows_components,
+                     test_appearance_follows_the_color_scheme,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:
             suite.run(test)
         browser.close()

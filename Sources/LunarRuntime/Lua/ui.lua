@@ -644,6 +644,12 @@ ui.toast = native.toast
 ---@type fun(spec: lunar.ui.AlertSpec)
 ui.alert = native.alert
 
+--- The device's look, `"light"` or `"dark"` (the system setting the renderer reports): a read-only
+--- property, `ui.appearance:get()` or a prop `color = ui.appearance:map(function(a) ... end)`.
+--- A screen whose `render()` reads it renders again when it changes.
+---@type Property<"light"|"dark">
+ui.appearance = native.appearance()
+
 -- luacheck: push no max comment line length
 ---A component's declaration (docs/lua/components.md).
 ---@class lunar.ui.ComponentSpec

@@ -1,4 +1,6 @@
 import LunarBridge
+import LunarSignals
+import LunarSignalsLua
 import LunarUI
 
 /// `lunar.ui`: element constructors (written in Lua, so building a tree costs
@@ -20,6 +22,12 @@ enum UIModule {
             m.function("toast(text)") { (text: String) in host.host?.toast(text) }
             // A component called setState: its pass runs after the current job (coalesced).
             m.function("componentChanged") { () in host.host?.scheduleComponents() }
+            // ui.appearance: a read-only view of what the renderer reported (read once, as ui.lua loads).
+            m.rawFunction("appearance(): Property<string>") { frame in
+                let property = host.host?.device.appearance ?? Property(.string(Appearance.light.rawValue))
+                frame.push(LuaProperty(readOnly: property.signal, current: { property.value }, context: .of(frame.state)))
+                return .results(1)
+            }
             // nil when the scroll is on its way to the renderer, else what is wrong (ui.lua raises it).
             m.function("scrollTo(id, x, y, animated, toEnd)") { (id: String, x: Double?, y: Double?, animated: Bool, toEnd: Bool) -> String? in
                 guard let host = host.host else { return "no screen is shown" }

@@ -120,6 +120,10 @@ extension ScreenHost {
         case .back(let screen):
             guard screen == visibleScreen else { return }
             back()
+        case .appearance(let appearance):
+            // Subscribers of ui.appearance hear of it first; a render() that reads it renders again.
+            guard device.set(appearance) else { return }
+            renderVisible()
         }
     }
 }

@@ -47,6 +47,8 @@ public final class ScreenHost: RendererDelegate {
     let interceptors: Interceptors
     /// The image sources shown on some screen, where each stands, and the loader of URL sources.
     let images = ImageSources()
+    /// What the renderer reported of the device (`ui.appearance`).
+    let device = DeviceTraits()
     /// Where script errors go besides the screen (an overlay or a toast). Reading it gives the
     /// handler and the ``scriptErrorObserver`` together.
     public var onScriptError: (LuaScriptError) -> Void {

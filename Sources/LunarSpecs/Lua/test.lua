@@ -520,6 +520,10 @@ function app.toggle(target) drive(native.toggle, target) end
 ---@param offset number|nil
 function app.scroll(target, offset) drive(native.scroll, target, offset) end
 
+--- Switches the device's look as the system would (`ui.appearance`): "light" (at start) or "dark".
+---@param appearance "light"|"dark"
+function app.setAppearance(appearance) drive(native.setAppearance, appearance) end
+
 --- Goes back: pops, or dismisses a modal; an error on the first screen.
 function app.back() drive(native.back) end
 

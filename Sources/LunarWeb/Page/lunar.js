@@ -20,6 +20,10 @@
   let busy = false;
 
   const key = (s, n) => s + ":" + n;
+  // The browser's colour scheme: the app's ui.appearance, reported on connect and on each change.
+  const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
+  const scheme = () => (darkScheme.matches ? "dark" : "light");
+  darkScheme.addEventListener("change", () => send({ t: "appearance", v: scheme() }));
   // A transparent pixel: what an Image shows until its file arrives (see the Image element).
   const NO_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
 
@@ -34,6 +38,7 @@
       retryDelay = 250;
       reset();
       setBanner(null);
+      send({ t: "appearance", v: scheme() });
       document.documentElement.dataset.lunar = "connected";
     };
     socket.onmessage = (event) => {

@@ -2,7 +2,7 @@
 /// them. ``PageMessage/parse(_:)`` reads exactly these; `WireProtocolTableTests` holds lunar.js and
 /// docs/web.md's "Page to server" table to it.
 enum PageMessageKind: String, CaseIterable, Sendable {
-    case press, longPress, pressIn, pressOut, change, submit, scroll, viewport, back, alert, ping
+    case press, longPress, pressIn, pressOut, change, submit, scroll, viewport, back, alert, ping, appearance
 
     /// The fields besides `t`, each required.
     var fields: [String] {
@@ -13,6 +13,7 @@ enum PageMessageKind: String, CaseIterable, Sendable {
         case .back: ["s"]
         case .alert: ["id", "i"]
         case .ping: ["id"]
+        case .appearance: ["v"]
         }
     }
 }

@@ -29,6 +29,9 @@ public enum PageMessage: Hashable, Sendable {
     case back(screen: ScreenID)
     /// `{"t":"alert","id":1,"i":0}`: button number `i` of alert `id` was chosen.
     case alertButton(AlertID, index: Int)
+    /// `{"t":"appearance","v":"dark"}`: the browser's `prefers-color-scheme` (`"light"` or
+    /// `"dark"`), sent when the page connects and when it changes.
+    case appearance(Appearance)
     /// `{"t":"ping","id":7}`: answered at once with `{"t":"pong","id":7}` by the server, not the
     /// app: the bare round trip that `web.tap_roundtrip` compares a tap with.
     case ping(id: Int)
@@ -93,6 +96,11 @@ public enum PageMessage: Hashable, Sendable {
             return .alertButton(AlertID(try fields.integer("id", wire.id)), index: try fields.integer("i", wire.i))
         case .ping:
             return .ping(id: try fields.integer("id", wire.id))
+        case .appearance:
+            guard case .string(let name) = try fields.required(wire.v, "v"), let appearance = Appearance(rawValue: name) else {
+                throw PageMessageError("malformed appearance (\"v\" must be \"light\" or \"dark\")")
+            }
+            return .appearance(appearance)
         }
     }
 

@@ -215,6 +215,9 @@ public final class WebRenderer: Renderer {
             return nil
         case .ping:
             return nil   // the server answers pings itself
+        case .appearance(let appearance):
+            delegate?.renderer(self, didReport: .appearance(appearance))
+            return nil
         }
     }
 
