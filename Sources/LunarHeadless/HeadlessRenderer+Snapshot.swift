@@ -85,6 +85,7 @@ extension HeadlessRenderer {
             if let placeholder = node.props[.placeholder]?.stringValue { words.append(quoted(placeholder)) }
             words.append("value=" + quoted(secure ? String(repeating: "*", count: value.count) : value))
             if let maxLength = node.props[.maxLength] { words.append("maxLength=" + escapingControls("\(maxLength)")) }
+            appendTextInput(of: node, to: &words, states: &states)
             if secure { states.append("secure") }
         case .switch:
             if let label = node.accessibilityLabel { words.append(quoted(label)) }
@@ -126,6 +127,19 @@ extension HeadlessRenderer {
         for child in node.children {
             appendLines(of: child, depth: depth + 1, focused: focused, offsets: offsets, frames: frames, to: &lines)
         }
+    }
+
+    /// A field's text-input props: `keyboard=number lines=4 capitalize=words return=done
+    /// autoCorrect=false` (each when given, the keyboard unless `default`), `multiline` among its states.
+    private func appendTextInput(of node: MountedNode, to words: inout [String], states: inout [String]) {
+        let keyboard = KeyboardType(props: node.props)
+        if keyboard != .default { words.append("keyboard=" + keyboard.rawValue) }
+        let multiline = node.props[.multiline]?.boolValue == true
+        if multiline, let lines = node.props[.numberOfLines]?.intValue { words.append("lines=\(lines)") }
+        if let capitalize = node.props[.autoCapitalize]?.stringValue { words.append("capitalize=" + escapingControls(capitalize)) }
+        if let returnKey = node.props[.returnKeyType]?.stringValue { words.append("return=" + escapingControls(returnKey)) }
+        if node.props[.autoCorrect]?.boolValue == false { words.append("autoCorrect=false") }
+        if multiline { states.append("multiline") }
     }
 
     /// The accessibility states printed in brackets, in this order.

@@ -55,6 +55,15 @@ public final class HeadlessRenderer: Renderer {
         report(.appearance(appearance))
     }
 
+    /// Lays screens out in `width` × `height` points from now on (headless `resize W H`) and
+    /// reports the window (scale 1, font scale 1) to the delegate when it changed.
+    public func resize(width: Double, height: Double) {
+        let size = LayoutSize(width: width, height: height)
+        guard size != viewport else { return }
+        viewport = size
+        report(.window(WindowMetrics(width: width, height: height)))
+    }
+
     /// The screen the user sees: the top of the topmost stack, or nil when none is shown.
     public var visibleScreen: ScreenID? { navigationStacks.last?.last }
 
@@ -110,15 +119,21 @@ public final class HeadlessRenderer: Renderer {
 
     /// Applies `mutations` in order to `screen`'s tree; traps on one that breaks the protocol,
     /// so a reconciler or runtime bug shows at its source.
+    /// A `TextField` created with `autoFocus` takes focus (the last of them in the batch).
     public func apply(_ mutations: [Mutation], to screen: ScreenID) {
         let tree = record(for: screen).tree
+        var autoFocused: NodeID?
         for mutation in mutations {
             do throws(MutationError) {
                 try tree.apply(mutation)
             } catch {
                 preconditionFailure("\(screen): \(error)")
             }
+            if case .create(let node, .textField, let props, _) = mutation, props[.autoFocus]?.boolValue == true {
+                autoFocused = node
+            }
         }
+        if let autoFocused, let node = tree.node(autoFocused), tree.isAttached(node) { tree.focused = autoFocused }
     }
 
     /// Marks `node` as focused on `screen` (`[focused]` in the snapshot); traps on an unknown node.

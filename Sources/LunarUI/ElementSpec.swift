@@ -48,7 +48,10 @@ public enum ElementSpec {
         case .text:
             return props(.text)
         case .textField:
-            return props(.placeholder, .value, .secure, .maxLength, .disabled).merging(fields("bind")) { a, _ in a }
+            return props(
+                .placeholder, .value, .secure, .maxLength, .disabled, .multiline, .numberOfLines, .keyboardType,
+                .autoFocus, .autoCapitalize, .autoCorrect, .returnKeyType
+            ).merging(fields("bind")) { a, _ in a }
         case .button:
             return props(.title, .disabled).merging(fields("command", "input")) { a, _ in a }
         case .list:
@@ -65,6 +68,40 @@ public enum ElementSpec {
         case .activityIndicator:
             return props(.animating, .size)
         }
+    }
+
+    /// The rule a `TextField`'s text-input prop's value follows: the constructor refuses any
+    /// other value at the caller's `file:line` (a signal's value when the element is built).
+    public enum ValueRule: Sendable, Equatable {
+        case boolean
+        /// A whole number from 1 up.
+        case positiveCount
+        /// One of these strings.
+        case oneOf([String])
+    }
+
+    /// What each of a `TextField`'s text-input props takes (docs/lua/ui.md).
+    public static let textInputRules: [PropName: ValueRule] = [
+        .multiline: .boolean,
+        .numberOfLines: .positiveCount,
+        .keyboardType: .oneOf(KeyboardType.allCases.map(\.rawValue)),
+        .autoFocus: .boolean,
+        .autoCapitalize: .oneOf(["none", "sentences", "words", "characters"]),
+        .autoCorrect: .boolean,
+        .returnKeyType: .oneOf(["default", "done", "go", "next", "search", "send"]),
+    ]
+
+    /// What a script is told when `prop` of a `TextField` holds a value its rule refuses:
+    /// `ui.TextField: keyboardType must be one of "default", "number", ... (got "numeric")`.
+    public static func badValueMessage(prop: PropName, got: String) -> String {
+        let wanted: String
+        switch textInputRules[prop] {
+        case .boolean: wanted = "a boolean"
+        case .positiveCount: wanted = "a whole number of lines from 1"
+        case .oneOf(let names): wanted = "one of " + names.map { quoted($0) }.joined(separator: ", ")
+        case nil: wanted = "a known value"
+        }
+        return "ui.TextField: \(prop) must be \(wanted) (got \(got))"
     }
 
     /// Every key `kind` takes: ``common`` and its ``own(_:)``.

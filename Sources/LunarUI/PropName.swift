@@ -37,6 +37,24 @@ public struct PropName: RawRepresentable, Hashable, Comparable, Sendable, Expres
     /// The element's ``Style`` (a ``PropValue/style(_:)``): layout, colours, borders, text.
     public static let style: PropName = "style"
 
+    // MARK: Text input (a TextField)
+
+    /// Whether a `TextField` is a text area of several lines (a boolean; UIKit's `UITextView`).
+    /// A renderer reads it when it creates the field.
+    public static let multiline: PropName = "multiline"
+    /// How many lines tall a multiline `TextField` is (a positive integer).
+    public static let numberOfLines: PropName = "numberOfLines"
+    /// The keyboard a `TextField` asks for: one of ``KeyboardType``'s names (`"number"`, `"email"`, ...).
+    public static let keyboardType: PropName = "keyboardType"
+    /// Whether a `TextField` takes focus when it appears (a boolean).
+    public static let autoFocus: PropName = "autoFocus"
+    /// What a `TextField` capitalizes: `"none"`, `"sentences"`, `"words"` or `"characters"`.
+    public static let autoCapitalize: PropName = "autoCapitalize"
+    /// Whether a `TextField` corrects and spell-checks what is typed (a boolean; absent: the platform's default).
+    public static let autoCorrect: PropName = "autoCorrect"
+    /// What a `TextField`'s return key says: `"default"`, `"done"`, `"go"`, `"next"`, `"search"` or `"send"`.
+    public static let returnKeyType: PropName = "returnKeyType"
+
     // MARK: Scrolling, switches, indicators
 
     /// Whether a `ScrollView` or `List` scrolls left to right instead of top to bottom (a boolean).

@@ -685,6 +685,68 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_text_input_attributes_and_focus():
+            # A TextField's text-input props as the browser's attributes (a textarea for
+            # multiline), autoFocus, and a script's ui.focus / ui.blur moving the page's focus.
+            bundle = write_bundle("typing", """
+local ui = require("lunar.ui")
+local screen = { title = "Typing" }
+function screen:load() self.submitted = "" end
+function screen:render()
+  return ui.Column {
+    ui.TextField { id = "age", placeholder = "Age", keyboardType = "number", returnKeyType = "next",
+      onSubmit = function() ui.focus("notes") end },
+    ui.TextField { id = "email", placeholder = "Email", keyboardType = "email", autoCapitalize = "none",
+      autoCorrect = false, autoFocus = true },
+    ui.TextField { id = "phone", placeholder = "Phone", keyboardType = "phone", secure = true },
+    ui.TextField { id = "notes", placeholder = "Notes", multiline = true, numberOfLines = 4, returnKeyType = "done",
+      onSubmit = function(text) self.submitted = text end },
+    ui.Button { title = "Done", onPress = function() ui.blur() end },
+    ui.Text("Submitted: " .. self.submitted),
+  }
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                page = new_page()
+                page.goto(lunar.url)
+                age = page.get_by_placeholder("Age")
+                email = page.get_by_placeholder("Email")
+                phone = page.get_by_placeholder("Phone")
+                notes = page.get_by_placeholder("Notes")
+                expect(email).to_be_focused()
+                expect(age).to_have_attribute("inputmode", "numeric")
+                expect(age).to_have_attribute("type", "text")
+                expect(age).to_have_attribute("enterkeyhint", "next")
+                expect(email).to_have_attribute("type", "email")
+                expect(email).to_have_attribute("inputmode", "email")
+                expect(email).to_have_attribute("autocapitalize", "none")
+                expect(email).to_have_attribute("autocorrect", "off")
+                expect(email).to_have_attribute("spellcheck", "false")
+                expect(phone).to_have_attribute("type", "password")
+                expect(phone).to_have_attribute("inputmode", "tel")
+                assert notes.evaluate("el => el.tagName") == "TEXTAREA"
+                expect(notes).to_have_attribute("rows", "4")
+                expect(notes).to_have_attribute("enterkeyhint", "done")
+                # Return in Age: its onSubmit calls ui.focus("notes").
+                age.click()
+                page.keyboard.type("42")
+                page.keyboard.press("Enter")
+                expect(notes).to_be_focused()
+                # Enter in a textarea starts a line; it does not submit.
+                page.keyboard.type("one")
+                page.keyboard.press("Enter")
+                page.keyboard.type("two")
+                expect(notes).to_have_value("one\ntwo")
+                expect(page.get_by_text("Submitted: one")).to_have_count(0)
+                # ui.blur(): nothing on the page keeps focus (a button press focuses the button first).
+                page.get_by_role("button", name="Done").click()
+                page.wait_for_function("document.activeElement === document.body || document.activeElement === null")
+                page.close()
+            finally:
+                lunar.stop()
+
         def test_bundle_image_is_served_by_opaque_address():
             # A bundle image reaches the page through the tab's opaque file address, never its path.
             bundle = write_bundle("pictures", """
@@ -980,7 +1042,7 @@ return screen
                      test_dev_hot_reload_error_overlay_and_reconnect, test_alert_toast_and_field_limits,
                      test_virtualized_list, test_accessibility_switch_and_pressable, test_pressed_style_and_scroll_to,
                      test_specific_style_keys_win_over_shorthands, test_root_background_reaches_the_window_edges,
-                     test_bundle_image_is_served_by_opaque_address,
+                     test_bundle_image_is_served_by_opaque_address, test_text_input_attributes_and_focus,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run, test_devtools_shows_components,
                      test_appearance_follows_the_color_scheme,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:

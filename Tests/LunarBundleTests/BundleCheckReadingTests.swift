@@ -33,7 +33,7 @@ import Testing
             end
             function screen:render()
               return ui.Column {
-                ui.TextField { placeholder = "Age", keyboardType = "numeric" },
+                ui.TextField { placeholder = "Age", selectionColor = "red" },
                 ui.Text { "hi", txt = "x" },
                 ui.Button { title = "Open", onPress = function() nav.push("/itemz/3") end },
                 ui.Button { title = "Profile", onPress = function() nav.present("profile") end },
@@ -46,8 +46,8 @@ import Testing
             "screens/home.lua:5: require(\"helpers\"): there is no helpers.lua or helpers/init.lua in the bundle, and it is not a lunar module",
             "screens/home.lua:8: decode.boolean: lunar.decode has no function 'boolean' (it has array, at, bool, integer, number, string, table)",
             "screens/home.lua:9: decode.strng: lunar.decode has no function 'strng' (did you mean 'string'?)",
-            "screens/home.lua:13: ui.TextField has no prop 'keyboardType' (ui.TextField takes bind, disabled, maxLength, placeholder, "
-                + "secure, value, and what every element takes: id, key, style, accessibilityLabel, accessibilityRole, accessibilityHint, "
+            "screens/home.lua:13: ui.TextField has no prop 'selectionColor' (ui.TextField takes autoCapitalize, autoCorrect, autoFocus, "
+                + "bind, disabled, keyboardType, maxLength, multiline, numberOfLines, placeholder, returnKeyType, secure, value, and what every element takes: id, key, style, accessibilityLabel, accessibilityRole, accessibilityHint, "
                 + "accessibilityState, onPress, onLongPress, onChange, onSubmit, onScroll, onEndReached, onLoad, onError)",
             "screens/home.lua:14: ui.Text has no prop 'txt' (did you mean 'text'?)",
             "screens/home.lua:15: nav.push(\"/itemz/3\"): no manifest route matches '/itemz/3' (routes: /home, /items/:id)",

@@ -34,10 +34,10 @@ import Testing
         #expect(await Self.error(runtime, "ui.TextField { placeholdr = 'Name' }")
             == "test:2: ui.TextField has no prop 'placeholdr' (did you mean 'placeholder'?)")
         // No close name: the keys it takes, its own first.
-        #expect(await Self.error(runtime, "ui.TextField { keyboardType = 'numeric' }")
-            == "test:2: " + ElementSpec.unknownKeyMessage(kind: .textField, key: "keyboardType"))
-        #expect(ElementSpec.unknownKeyMessage(kind: .textField, key: "keyboardType").hasPrefix(
-            "ui.TextField has no prop 'keyboardType' (ui.TextField takes bind, disabled, maxLength, placeholder, secure, value, and what every element takes: id, key, style,"))
+        #expect(await Self.error(runtime, "ui.TextField { selectionColor = 'red' }")
+            == "test:2: " + ElementSpec.unknownKeyMessage(kind: .textField, key: "selectionColor"))
+        #expect(ElementSpec.unknownKeyMessage(kind: .textField, key: "selectionColor").hasPrefix(
+            "ui.TextField has no prop 'selectionColor' (ui.TextField takes autoCapitalize, autoCorrect, autoFocus, bind, disabled, keyboardType, maxLength, multiline, numberOfLines, placeholder, returnKeyType, secure, value, and what every element takes: id, key, style,"))
         // A constructor's own field is refused on another kind (it was dropped without a word).
         #expect(await Self.error(runtime, "ui.Text { 'hi', bind = signal.value('x') }")?.hasPrefix("test:2: ui.Text has no prop 'bind'") == true)
         #expect(await Self.error(runtime, "ui.Column { items = {} }")?.hasPrefix("test:2: ui.Column has no prop 'items' (ui.Column takes only what every element takes") == true)
@@ -57,7 +57,8 @@ import Testing
             "style": "{ padding = 1 }", "accessibilityState": "{ selected = true }", "estimatedItemSize": "40",
             "drawDistance": "10", "initialNumToRender": "5", "onEndReachedThreshold": "0.5", "maxLength": "4",
             "secure": "true", "disabled": "false", "horizontal": "true", "animating": "true", "size": "'large'",
-            "resizeMode": "'cover'",
+            "resizeMode": "'cover'", "multiline": "true", "numberOfLines": "3", "keyboardType": "'number'",
+            "autoFocus": "true", "autoCapitalize": "'words'", "autoCorrect": "false", "returnKeyType": "'done'",
         ]
         for kind in ElementKind.allCases {
             for (key, role) in ElementSpec.keys(kind).sorted(by: { $0.key < $1.key }) {

@@ -169,6 +169,13 @@ local ui = {}
 ---@field maxLength? integer
 ---@field disabled? boolean|Signal
 ---@field bind? Property
+---@field multiline? boolean A text area of several lines (Enter adds a line; read when the field is made).
+---@field numberOfLines? integer How many lines tall a multiline field is.
+---@field keyboardType? "default"|"number"|"decimal"|"email"|"phone"|"url"|Signal The keyboard it asks for.
+---@field autoFocus? boolean Takes focus when it appears.
+---@field autoCapitalize? "none"|"sentences"|"words"|"characters"|Signal
+---@field autoCorrect? boolean|Signal Corrects and spell-checks what is typed.
+---@field returnKeyType? "default"|"done"|"go"|"next"|"search"|"send"|Signal What the return key says.
 ---@field onChange? fun(text: string)
 ---@field onSubmit? fun(text: string)
 
@@ -477,11 +484,39 @@ function ui.ActivityIndicator(spec)
   return node
 end
 
---- A text field: `ui.TextField { placeholder = "Account", bind = vm.account }`.
+-- ElementSpec's rules for a TextField's text-input props: "boolean", "positiveCount", or a set of names.
+local TEXT_INPUT = native.textInputRules()
+
+-- Raises at the script's line when a text-input prop (or a signal's value) breaks its rule.
+local function checkTextInput(props)
+  for prop, rule in pairs(TEXT_INPUT) do
+    local v = props[prop]
+    if v ~= nil then
+      local ok
+      if rule == "boolean" then
+        ok = type(v) == "boolean"
+      elseif rule == "positiveCount" then
+        ok = type(v) == "number" and v >= 1 and v <= 1e6 and v == math.floor(v)
+      else
+        ok = type(v) == "string" and rule[v] == true
+      end
+      if not ok then
+        local got = type(v) == "string" and string.format("%q", v)
+          or (type(v) == "number" or type(v) == "boolean") and tostring(v) or ("a " .. type(v))
+        error(callerPosition() .. native.badValue(prop, got), 0)
+      end
+    end
+  end
+end
+
+--- A text field: `ui.TextField { placeholder = "Account", bind = vm.account }`;
+--- `ui.TextField { placeholder = "Age", keyboardType = "number", returnKeyType = "done" }`;
+--- `ui.TextField { placeholder = "Notes", multiline = true, numberOfLines = 4 }`.
 ---@param spec string|lunar.ui.TextFieldSpec
 ---@return lunar.ui.Element
 function ui.TextField(spec)
   local node = element("TextField", spec, "placeholder")
+  checkTextInput(node.props)
   local bind = type(spec) == "table" and spec.bind or nil
   if bind ~= nil then
     -- Two-way binding to a property (anything with :get() and :set(v)):
@@ -630,6 +665,22 @@ function ui.scrollToEnd(id, options)
   if problem then error("ui.scrollToEnd: " .. problem, 2) end
 end
 
+--- Moves keyboard focus to the TextField with this `id` on the visible screen: `ui.focus("email")`.
+--- The field must be rendered (one that appears in the same turn takes focus with `autoFocus`).
+---@param id string
+function ui.focus(id)
+  if type(id) ~= "string" then
+    error(callerPosition() .. "ui.focus: argument #1 must be the id of a TextField (a string), got " .. type(id), 0)
+  end
+  local problem = native.focus(id)
+  if problem then error(callerPosition() .. "ui.focus: " .. problem, 0) end
+end
+
+--- Takes keyboard focus away from the visible screen's fields (a touch keyboard goes away).
+function ui.blur()
+  native.focus(nil)
+end
+
 ui.hud = {
   show = function(text) native.showHUD(text) end,
   hide = function() native.hideHUD() end,
@@ -649,6 +700,17 @@ ui.alert = native.alert
 --- A screen whose `render()` reads it renders again when it changes.
 ---@type Property<"light"|"dark">
 ui.appearance = native.appearance()
+
+---@class lunar.ui.Window
+---@field width number Points.
+---@field height number Points.
+---@field scale number Pixels per point.
+---@field fontScale number The user's text size (1 is the default).
+
+--- The window the app is shown in, `{ width =, height =, scale =, fontScale = }`: a read-only
+--- property like `ui.appearance` (a screen reading it in `render()` renders again on a change).
+---@type Property<lunar.ui.Window>
+ui.window = native.window()
 
 -- luacheck: push no max comment line length
 ---A component's declaration (docs/lua/components.md).

@@ -28,10 +28,39 @@ enum UIModule {
                 frame.push(LuaProperty(readOnly: property.signal, current: { property.value }, context: .of(frame.state)))
                 return .results(1)
             }
+            // ui.window, the same way.
+            m.rawFunction("window(): Property<table>") { frame in
+                let property = host.host?.device.window ?? Property(.nil)
+                frame.push(LuaProperty(readOnly: property.signal, current: { property.value }, context: .of(frame.state)))
+                return .results(1)
+            }
             // nil when the scroll is on its way to the renderer, else what is wrong (ui.lua raises it).
             m.function("scrollTo(id, x, y, animated, toEnd)") { (id: String, x: Double?, y: Double?, animated: Bool, toEnd: Bool) -> String? in
                 guard let host = host.host else { return "no screen is shown" }
                 return host.scrollTo(elementID: id, x: x, y: y, animated: animated, toEnd: toEnd)
+            }
+            // ui.focus(id) / ui.blur(): nil when the renderer was asked, else what is wrong (ui.lua raises it).
+            m.function("focus(id)") { (id: String?) -> String? in
+                guard let host = host.host else { return "no screen is shown" }
+                return host.focus(elementID: id)
+            }
+            // ElementSpec's rules for a TextField's text-input props, for ui.TextField's checks:
+            // { multiline = "boolean", numberOfLines = "positiveCount", keyboardType = { number = true, ... }, ... }.
+            m.function("textInputRules(): table") { () -> LuaValue in
+                var rules: [LuaKey: LuaValue] = [:]
+                for (prop, rule) in ElementSpec.textInputRules {
+                    switch rule {
+                    case .boolean: rules[.string(prop.rawValue)] = .string("boolean")
+                    case .positiveCount: rules[.string(prop.rawValue)] = .string("positiveCount")
+                    case .oneOf(let names):
+                        rules[.string(prop.rawValue)] = .table(LuaTable(fields: Dictionary(uniqueKeysWithValues: names.map { (LuaKey.string($0), LuaValue.boolean(true)) })))
+                    }
+                }
+                return .table(LuaTable(fields: rules))
+            }
+            // What ui.TextField raises (at the script's line) for a text-input prop's bad value.
+            m.function("badValue(prop, got): string") { (prop: String, got: String) -> String in
+                ElementSpec.badValueMessage(prop: PropName(rawValue: prop), got: got)
             }
             // The one number rule (LuaNumberRange) for ui.lua's checks: nil when `value` is in the
             // range `kind` names, else what is wrong (ui.lua raises it at the script's line).

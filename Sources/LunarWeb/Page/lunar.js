@@ -91,8 +91,12 @@
       case "title": setTitle(m.s, m.title); break;
       case "m": {
         const lists = new Set();
-        for (const mutation of m.m) mutate(m.s, mutation, lists);
+        const autoFocused = [];
+        for (const mutation of m.m) mutate(m.s, mutation, lists, autoFocused);
         for (const node of lists) padList(node);
+        // A field made with autoFocus takes focus once it is on the page (the last such one).
+        const focused = autoFocused.filter((node) => node.el.isConnected).pop();
+        if (focused) focused.el.focus();
         break;
       }
       case "focus": focusNode(m.s, m.n); break;
@@ -392,8 +396,10 @@
   // React Native's accessibilityRole values that differ from ARIA's.
   const roles = { header: "heading", image: "img", adjustable: "slider", text: "note", summary: "region", none: "presentation", imagebutton: "button", togglebutton: "button" };
 
-  function makeElement(s, n, kind) {
-    const el = document.createElement(tags[kind] || "div");
+  function makeElement(s, n, kind, props) {
+    // A multiline TextField is a <textarea>, chosen when it is made (as UIKit's UITextView).
+    const multiline = kind === "TextField" && props.multiline === true;
+    const el = document.createElement(multiline ? "textarea" : tags[kind] || "div");
     el.className = "l l-" + kind;
     el.dataset.n = n;
     switch (kind) {
@@ -445,10 +451,11 @@
         break;
       }
       case "TextField":
-        el.type = "text";
+        if (!multiline) el.type = "text";
         el.addEventListener("input", () => report(s, n, "change", el.value));
+        // Enter submits a one-line field; in a text area it starts a line.
         el.addEventListener("keydown", (event) => {
-          if (event.key === "Enter") { event.preventDefault(); report(s, n, "submit", el.value); }
+          if (event.key === "Enter" && !multiline) { event.preventDefault(); report(s, n, "submit", el.value); }
         });
         break;
       case "Switch":
@@ -570,7 +577,20 @@
         if (node.kind === "Image") el.style.objectFit = ({ contain: "contain", stretch: "fill", center: "none" })[value] || "cover";
         return;
       case "horizontal": el.classList.toggle("l-horizontal", value === true); return;
-      case "secure": if (node.kind === "TextField") el.type = value === true ? "password" : "text"; return;
+      case "secure": case "keyboardType": if (node.kind === "TextField") setFieldType(node); return;
+      case "numberOfLines": if (el.tagName === "TEXTAREA") { if (absent) el.removeAttribute("rows"); else el.rows = value; } return;
+      case "autoFocus": if (node.kind === "TextField") el.autofocus = value === true; return;
+      case "autoCapitalize": if (node.kind === "TextField") { if (absent) el.removeAttribute("autocapitalize"); else el.setAttribute("autocapitalize", value); } return;
+      case "autoCorrect":
+        if (node.kind !== "TextField") return;
+        if (absent) { el.removeAttribute("autocorrect"); el.removeAttribute("spellcheck"); return; }
+        el.setAttribute("autocorrect", value === true ? "on" : "off");
+        el.spellcheck = value === true;
+        return;
+      case "returnKeyType":
+        if (node.kind !== "TextField") return;
+        if (absent || value === "default") el.removeAttribute("enterkeyhint"); else el.setAttribute("enterkeyhint", value);
+        return;
       case "maxLength": if (absent) el.removeAttribute("maxlength"); else el.maxLength = value; return;
       case "disabled":
         if ("disabled" in el) el.disabled = value === true;
@@ -639,15 +659,16 @@
     node.el.style.setProperty("--lunar-after", (after * size) + "px");
   }
 
-  function mutate(s, m, lists) {
+  function mutate(s, m, lists, autoFocused) {
     const container = screen(s);
     const touch = (node) => { if (node && node.kind === "List") lists.add(node); };
     switch (m[0]) {
       case "c": {
         const [, n, kind, props, events] = m;
-        const node = { el: makeElement(s, n, kind), kind, props: {}, events, screen: s, id: n };
+        const node = { el: makeElement(s, n, kind, props), kind, props: {}, events, screen: s, id: n };
         nodes.set(key(s, n), node);
         applyProps(node, props, []);
+        if (kind === "TextField" && props.autoFocus === true) autoFocused.push(node);
         setEvents(node, events);
         touch(node);
         break;
@@ -690,6 +711,17 @@
         break;
       }
     }
+  }
+
+  // A field's type and inputmode from its secure and keyboardType props (docs/renderer-protocol.md).
+  const keyboards = {
+    number: ["text", "numeric"], decimal: ["text", "decimal"], email: ["email", "email"], phone: ["tel", "tel"], url: ["url", "url"],
+  };
+  function setFieldType(node) {
+    const el = node.el;
+    const [type, inputMode] = keyboards[node.props.keyboardType] || ["text", null];
+    if (el.tagName === "INPUT") el.type = node.props.secure === true ? "password" : type;
+    if (inputMode) el.setAttribute("inputmode", inputMode); else el.removeAttribute("inputmode");
   }
 
   function focusNode(s, n) {
