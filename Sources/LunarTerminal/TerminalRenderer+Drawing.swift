@@ -11,7 +11,7 @@ extension TerminalRenderer {
         if let screen = visibleRecord {
             scene.screen = Scene.Screen(
                 title: screen.title, canGoBack: canGoBack, tree: screen.tree, extent: screen.extent,
-                focused: screen.tree.focusedNode?.id, error: screen.error,
+                focused: screen.tree.focusedNode?.id, caret: screen.caret, error: screen.error,
                 scrollOffset: screen.scrollOffset, revealsFocus: screen.revealsFocus, scrollOffsets: screen.scrollOffsets)
         }
         scene.spinnerPhase = spinnerPhase

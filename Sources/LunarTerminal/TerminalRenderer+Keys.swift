@@ -12,6 +12,7 @@ extension TerminalRenderer {
         switch key {
         case .resize:
             needsFullRedraw = true
+            reportWindow()
             return
         case .interrupt:
             onQuit()
@@ -54,6 +55,10 @@ extension TerminalRenderer {
             if let focused { activate(focused, on: screen) }
         case .backspace:
             if let field { deleteBackward(in: field, on: screen) }
+        case .delete:
+            if let field { deleteForward(in: field, on: screen) }
+        case .left, .right, .home, .end, .wordLeft, .wordRight:
+            if let field { moveCaret(key, in: field, on: screen) }
         case .character(let character):
             if let field {
                 insert(character, into: field, on: screen)
@@ -64,7 +69,7 @@ extension TerminalRenderer {
             } else if character == "l", let focused {
                 longPress(focused, on: screen)
             }
-        case .left, .right, .interrupt, .resize:
+        case .interrupt, .resize:
             break
         }
     }
@@ -200,21 +205,64 @@ extension TerminalRenderer {
         report(.element(screen: screen.id, node: receiver.id, event: .longPress, payload: nil))
     }
 
-    /// Appends `character` unless the field would exceed its `maxLength` in characters.
+    /// Inserts `character` at the cursor unless the field would exceed its `maxLength` in
+    /// characters or the character does not fit its `keyboardType` (a letter in a `number` field).
     private func insert(_ character: Character, into field: MountedNode, on screen: TerminalScreen) {
         guard !field.isDisabled else { return }
         var value = field.string(.value)
-        value.append(character)
+        let caret = caretIndex(in: value, on: screen)
+        guard KeyboardType(props: field.props).accepts(character, after: value) else { return }
+        value.insert(character, at: value.index(value.startIndex, offsetBy: caret))
         if let maxLength = field.props[.maxLength]?.intValue, value.count > maxLength { return }
+        if screen.caret != nil { screen.caret = caret + 1 }
         setValue(value, of: field, on: screen)
     }
 
-    /// Removes the field's last character.
+    /// Removes the character before the cursor.
     private func deleteBackward(in field: MountedNode, on screen: TerminalScreen) {
         var value = field.string(.value)
-        guard !field.isDisabled, !value.isEmpty else { return }
-        value.removeLast()
+        let caret = caretIndex(in: value, on: screen)
+        guard !field.isDisabled, caret > 0 else { return }
+        value.remove(at: value.index(value.startIndex, offsetBy: caret - 1))
+        if screen.caret != nil { screen.caret = caret - 1 }
         setValue(value, of: field, on: screen)
+    }
+
+    /// Removes the character under the cursor (Delete); at the end, nothing.
+    private func deleteForward(in field: MountedNode, on screen: TerminalScreen) {
+        var value = field.string(.value)
+        let caret = caretIndex(in: value, on: screen)
+        guard !field.isDisabled, caret < value.count else { return }
+        value.remove(at: value.index(value.startIndex, offsetBy: caret))
+        setValue(value, of: field, on: screen)
+    }
+
+    /// The cursor in `value`, in characters from its start (the end when not placed, or past it).
+    private func caretIndex(in value: String, on screen: TerminalScreen) -> Int {
+        min(screen.caret ?? value.count, value.count)
+    }
+
+    /// Moves the cursor in the focused field: a character (Left, Right), to either end (Home,
+    /// End), or a word (Alt-b/Alt-f, Ctrl-Left/Right: to the start of the word before it, the
+    /// end of the word after it). At the end it is nil again, so it follows the text there.
+    private func moveCaret(_ key: TerminalKey, in field: MountedNode, on screen: TerminalScreen) {
+        let characters = Array(field.string(.value))
+        var caret = caretIndex(in: String(characters), on: screen)
+        switch key {
+        case .left: caret = max(0, caret - 1)
+        case .right: caret = min(characters.count, caret + 1)
+        case .home: caret = 0
+        case .end: caret = characters.count
+        case .wordLeft:
+            while caret > 0, characters[caret - 1].isWhitespace { caret -= 1 }
+            while caret > 0, !characters[caret - 1].isWhitespace { caret -= 1 }
+        case .wordRight:
+            while caret < characters.count, characters[caret].isWhitespace { caret += 1 }
+            while caret < characters.count, !characters[caret].isWhitespace { caret += 1 }
+        default: return
+        }
+        screen.caret = caret == characters.count ? nil : caret
+        screen.revealsFocus = true
     }
 
     /// Shows the text the user made and reports it as ``EventName/change``.

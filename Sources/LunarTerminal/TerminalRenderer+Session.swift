@@ -29,7 +29,15 @@ extension TerminalRenderer {
         let hop = self.hop
         watcher.start { wake in hop { drain.value(wake) } }
         needsFullRedraw = true
+        reportWindow()
         display()
+    }
+
+    /// Reports the terminal's size as the window: 8 points a column and 16 a row (``CellMetrics``),
+    /// scale 1, font scale 1. Called as it starts and on each resize (SIGWINCH).
+    func reportWindow() {
+        let cells = size
+        report(.window(WindowMetrics(width: Double(cells.width * 8), height: Double(cells.height * 16))))
     }
 
     /// Stops listening for keys and leaves curses mode, restoring the terminal. Safe to call
@@ -61,9 +69,20 @@ extension TerminalRenderer {
             break
         }
         // Stop as soon as a key stops the renderer (quit); the rest belongs to the shell.
+        var pending: TerminalKey?
         while self.terminal === terminal, let code = terminal.readKey() {
-            if let key = code.key { handle(key) }
+            guard let key = code.key else { continue }
+            // Alt-b and Alt-f arrive as Esc and the letter, read together: readline's word moves.
+            if pending == .escape, key == .character("b") || key == .character("f") {
+                pending = nil
+                handle(key == .character("b") ? .wordLeft : .wordRight)
+                continue
+            }
+            if let earlier = pending { handle(earlier) }
+            pending = nil
+            if key == .escape { pending = key } else { handle(key) }
         }
+        if let pending, self.terminal === terminal { handle(pending) }
         if self.terminal === terminal { display() }
     }
 }

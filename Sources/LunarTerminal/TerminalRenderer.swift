@@ -169,11 +169,19 @@ public final class TerminalRenderer: Renderer {
     // MARK: Content
 
     /// Applies `mutations` in order to `screen`'s tree, skipping any that break the protocol:
-    /// a person's terminal should keep working. The first text field to appear on a screen
-    /// whose focus nobody decided yet is focused.
+    /// a person's terminal should keep working. A text field created with `autoFocus` takes
+    /// focus; otherwise the first text field to appear on a screen whose focus nobody decided
+    /// yet is focused.
     public func apply(_ mutations: [Mutation], to screen: ScreenID) {
         let record = record(for: screen)
-        for mutation in mutations { try? record.tree.apply(mutation) }
+        var autoFocused: NodeID?
+        for mutation in mutations {
+            try? record.tree.apply(mutation)
+            if case .create(let node, .textField, let props, _) = mutation, props[.autoFocus]?.boolValue == true {
+                autoFocused = node
+            }
+        }
+        if let autoFocused, let node = record.tree.node(autoFocused), record.tree.isAttached(node) { record.focused = autoFocused }
         record.focusFirstFieldIfUndecided()
         setNeedsDisplay()
     }

@@ -20,9 +20,20 @@ enum CursesKey: Hashable, Sendable {
             case Int32(LUNAR_KEY_PAGE_DOWN): return .pageDown
             case Int32(LUNAR_KEY_BACK_TAB): return .backTab
             case Int32(LUNAR_KEY_BACKSPACE): return .backspace
+            case Int32(LUNAR_KEY_DELETE): return .delete
+            case Int32(LUNAR_KEY_HOME): return .home
+            case Int32(LUNAR_KEY_END): return .end
             case Int32(LUNAR_KEY_ENTER): return .enter
             case Int32(LUNAR_KEY_RESIZE): return .resize
-            default: return nil
+            default:
+                // Ctrl-Left and Ctrl-Right have no fixed codes: curses names them when the
+                // terminal's description has them.
+                guard let name = keyname(code).map({ String(cString: $0) }) else { return nil }
+                switch name {
+                case "kLFT5": return .wordLeft
+                case "kRIT5": return .wordRight
+                default: return nil
+                }
             }
         }
     }

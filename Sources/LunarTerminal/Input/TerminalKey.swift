@@ -11,8 +11,16 @@ enum TerminalKey: Hashable, Sendable {
     case right
     case pageUp
     case pageDown
+    case home
+    case end
+    /// Alt-b or Ctrl-Left: in a field, to the start of the word before the cursor.
+    case wordLeft
+    /// Alt-f or Ctrl-Right: in a field, to the end of the word after the cursor.
+    case wordRight
     case enter
     case backspace
+    /// The Delete key: in a field, deletes the character under the cursor.
+    case delete
     case escape
     /// Ctrl-C: in raw mode it arrives as a key, not as SIGINT.
     case interrupt

@@ -30,6 +30,8 @@ struct ContentPainter {
     let glyphs: Glyphs
     /// The focused node, drawn highlighted, with the text cursor when it is a field.
     let focused: NodeID?
+    /// Where the text cursor is in the focused field, in characters from its start; nil: at its end.
+    let caret: Int?
     /// Where `ui.scrollTo` put each `ScrollView`, in cells along its axis (clamped to its content
     /// when painted); focus inside one still scrolls it as far as needed to show the focus.
     let scrollOffsets: [NodeID: Int]
@@ -37,9 +39,10 @@ struct ContentPainter {
     let spinnerPhase: Int
     private let metrics = CellMetrics.terminal
 
-    init(glyphs: Glyphs, focused: NodeID?, scrollOffsets: [NodeID: Int] = [:], spinnerPhase: Int = 0) {
+    init(glyphs: Glyphs, focused: NodeID?, caret: Int? = nil, scrollOffsets: [NodeID: Int] = [:], spinnerPhase: Int = 0) {
         self.glyphs = glyphs
         self.focused = focused
+        self.caret = caret
         self.scrollOffsets = scrollOffsets
         self.spinnerPhase = spinnerPhase
     }
@@ -312,7 +315,8 @@ struct ContentPainter {
     }
 
     /// A bracketed box: the value (one `*` per character when secure), or the placeholder
-    /// while empty; the end of a long value, so the cursor stays in view.
+    /// while empty; of a long value, the part around the cursor, so the cursor stays in view
+    /// (the end while the cursor is there).
     private func drawField(_ node: MountedNode, in content: CellRect, clip: CellRect, paint: CellPaint, canvas: inout Canvas, result: inout Result) {
         guard !content.rows.isEmpty else { return }
         let row = content.rows.lowerBound
@@ -333,6 +337,13 @@ struct ContentPainter {
             let placeholder = metrics.prefix(of: node.props[.placeholder]?.stringValue ?? "", fittingIn: inner)
             canvas.write(placeholder, row: row, column: column + 1, clip: fieldClip, style: node.isDisabled ? .hint : .placeholder, paint: paint)
             cursorColumn = 1
+        } else if isFocused, let caret, caret < shown.count {
+            // The cursor inside the text: as much before it as fits, then what follows it.
+            let before = shown.prefix(caret)
+            let visibleBefore = metrics.columns(of: shown) < inner ? String(before) : metrics.suffix(of: before, fittingIn: max(0, inner - 1))
+            let written = metrics.prefix(of: visibleBefore + shown.dropFirst(caret), fittingIn: inner)
+            canvas.write(written, row: row, column: column + 1, clip: fieldClip, style: node.isDisabled ? .hint : .field, paint: paint)
+            cursorColumn = 1 + metrics.columns(of: visibleBefore)
         } else {
             let visible = metrics.columns(of: shown) < inner ? shown : metrics.suffix(of: shown, fittingIn: max(0, inner - 1))
             let written = metrics.prefix(of: visible, fittingIn: inner)

@@ -15,6 +15,8 @@ struct Scene {
         var extent = ContentExtent()
         /// The focused node.
         var focused: NodeID?
+        /// Where the text cursor is in the focused field, in characters; nil: at its end.
+        var caret: Int?
         /// Shown instead of the content when set.
         var error: ErrorOverlay?
         /// The first content line the screen was showing.

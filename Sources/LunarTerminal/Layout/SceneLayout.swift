@@ -125,8 +125,8 @@ struct SceneLayout {
             return (CellGrid(width: width, height: viewportHeight), 0, 0, nil, ContentPainter.Result())
         }
         ContentPainter.layOut(tree, columns: width, rows: viewportHeight, extent: screen.extent, glyphs: glyphs)
-        let painter = ContentPainter(glyphs: glyphs, focused: screen.focused, scrollOffsets: screen.scrollOffsets,
-                                     spinnerPhase: spinnerPhase)
+        let painter = ContentPainter(glyphs: glyphs, focused: screen.focused, caret: screen.caret,
+                                     scrollOffsets: screen.scrollOffsets, spinnerPhase: spinnerPhase)
         let focusedRows = tree.focusedNode.map { painter.rect(of: $0).rows }
         let height = screen.extent.rows
         let maximum = max(0, height - viewportHeight)

@@ -15,11 +15,15 @@ final class TerminalScreen {
     var focused: NodeID? {
         get { tree.focused }
         set {
+            if newValue != tree.focused { caret = nil }
             tree.focused = newValue
             isFocusDecided = true
             revealsFocus = true
         }
     }
+    /// Where the text cursor is in the focused field, in characters from its start; nil: at
+    /// its end (where it is when the field takes focus, and stays as the runtime changes the text).
+    var caret: Int?
     /// Whether focus was given or taken (by the runtime, by a key, or by focusing the first
     /// text field); until then, the first enabled text field that appears gets focus, so
     /// typing goes into it and `q` is typed rather than quitting.
