@@ -12,7 +12,6 @@ extension TerminalRenderer {
         switch key {
         case .resize:
             needsFullRedraw = true
-            reportWindow()
             return
         case .interrupt:
             onQuit()
