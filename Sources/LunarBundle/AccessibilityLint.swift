@@ -65,6 +65,8 @@ struct AccessibilityLint {
     struct Spec {
         var keys: Set<String> = []
         var keyLines: [(key: String, line: Int)] = []
+        /// The keys whose value is one plain string literal (`keyboardType = "number"`), with it.
+        var stringValues: [(key: String, value: String, line: Int)] = []
         var hasLabelEntry = false
         var containsText = false
 
@@ -83,6 +85,10 @@ struct AccessibilityLint {
                     if isKey {
                         keys.insert(token.text)
                         keyLines.append((token.text, token.line))
+                        if index + 3 < tokens.count, tokens[index + 2].kind == .string, let value = tokens[index + 2].value,
+                           tokens[index + 3].kind == .symbol, [",", ";", "}"].contains(tokens[index + 3].text) {
+                            stringValues.append((token.text, value, tokens[index + 2].line))
+                        }
                     } else if token.text != "[", firstEntry {
                         firstEntry = false
                         hasLabelEntry = !Self.startsElement(tokens, at: index)

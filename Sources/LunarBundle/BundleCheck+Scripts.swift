@@ -194,16 +194,27 @@ struct ScriptReading {
             + (added.isEmpty ? "" : " and the router.add patterns " + added.sorted().joined(separator: ", ")) + ")"
     }
 
-    /// Unknown keys of a literal spec table after `ui.Kind` (at `index`: `{` or `(` then `{`).
+    /// Unknown keys of a literal spec table after `ui.Kind` (at `index`: `{` or `(` then `{`),
+    /// and a `TextField`'s text-input prop given a string literal its rule refuses
+    /// (`keyboardType = "numeric"`), with the constructor's message.
     private func propProblems(kind name: String, after index: Int) -> [(line: Int, message: String)] {
         guard let kind = ElementKind(rawValue: name) else { return [] }
         var open = index
         if open < tokens.count, tokens[open].kind == .symbol, tokens[open].text == "(" { open += 1 }
         guard open < tokens.count, tokens[open].kind == .symbol, tokens[open].text == "{" else { return [] }
         let keys = ElementSpec.keys(kind)
-        return AccessibilityLint.Spec(tokens, open: open).keyLines.compactMap { entry in
+        let spec = AccessibilityLint.Spec(tokens, open: open)
+        var problems: [(line: Int, message: String)] = spec.keyLines.compactMap { entry in
             keys[entry.key] == nil ? (entry.line, ElementSpec.unknownKeyMessage(kind: kind, key: entry.key)) : nil
         }
+        guard kind == .textField else { return problems }
+        for entry in spec.stringValues {
+            let prop = PropName(rawValue: entry.key)
+            guard let rule = ElementSpec.textInputRules[prop] else { continue }
+            if case .oneOf(let names) = rule, names.contains(entry.value) { continue }
+            problems.append((entry.line, ElementSpec.badValueMessage(prop: prop, got: Self.quoted(entry.value))))
+        }
+        return problems
     }
 
     // MARK: - Tokens

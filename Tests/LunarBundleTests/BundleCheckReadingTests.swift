@@ -33,7 +33,7 @@ import Testing
             end
             function screen:render()
               return ui.Column {
-                ui.TextField { placeholder = "Age", selectionColor = "red" },
+                ui.TextField { placeholder = "Age", selectionColor = "red", keyboardType = "numeric", returnKeyType = "done" },
                 ui.Text { "hi", txt = "x" },
                 ui.Button { title = "Open", onPress = function() nav.push("/itemz/3") end },
                 ui.Button { title = "Profile", onPress = function() nav.present("profile") end },
@@ -49,6 +49,7 @@ import Testing
             "screens/home.lua:13: ui.TextField has no prop 'selectionColor' (ui.TextField takes autoCapitalize, autoCorrect, autoFocus, "
                 + "bind, disabled, keyboardType, maxLength, multiline, numberOfLines, placeholder, returnKeyType, secure, value, and what every element takes: id, key, style, accessibilityLabel, accessibilityRole, accessibilityHint, "
                 + "accessibilityState, onPress, onLongPress, onChange, onSubmit, onScroll, onEndReached, onLoad, onError)",
+            "screens/home.lua:13: ui.TextField: keyboardType must be one of \"default\", \"number\", \"decimal\", \"email\", \"phone\", \"url\" (got \"numeric\")",
             "screens/home.lua:14: ui.Text has no prop 'txt' (did you mean 'text'?)",
             "screens/home.lua:15: nav.push(\"/itemz/3\"): no manifest route matches '/itemz/3' (routes: /home, /items/:id)",
             "screens/home.lua:16: nav.present(\"profile\"): no screen 'profile': no manifest route '/profile', no module 'screens.profile' or 'profile'",
