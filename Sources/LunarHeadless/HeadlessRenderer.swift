@@ -55,6 +55,15 @@ public final class HeadlessRenderer: Renderer {
         report(.appearance(appearance))
     }
 
+    /// Lays screens out in `width` × `height` points from now on (headless `resize W H`) and
+    /// reports the window (scale 1, font scale 1) to the delegate when it changed.
+    public func resize(width: Double, height: Double) {
+        let size = LayoutSize(width: width, height: height)
+        guard size != viewport else { return }
+        viewport = size
+        report(.window(WindowMetrics(width: width, height: height)))
+    }
+
     /// The screen the user sees: the top of the topmost stack, or nil when none is shown.
     public var visibleScreen: ScreenID? { navigationStacks.last?.last }
 

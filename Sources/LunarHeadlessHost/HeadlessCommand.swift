@@ -21,6 +21,7 @@ import LunarUI
 /// | `scroll TARGET OFFSET` | scrolls a scroll view or list (id or accessibility label) to OFFSET points, or `end` |
 /// | `back` | goes back (pop or dismiss) |
 /// | `appearance light\|dark` | switches the device's look (`ui.appearance`; light at start) |
+/// | `resize W H` | lays screens out in a window of W × H points (`ui.window`; 390 × 844 at start) |
 /// | `wait` | waits until network, timers and callbacks are idle |
 /// | `snapshot` | prints the screen |
 /// | `snapshot frames` | prints the screen with each element's frame (docs/headless.md) |
@@ -41,6 +42,8 @@ public enum HeadlessCommand: Equatable, Sendable {
     case back
     /// Switches the device's look (`appearance light|dark`).
     case appearance(Appearance)
+    /// Resizes the window to `width` × `height` points (`resize W H`).
+    case resize(width: Double, height: Double)
     case wait
     case snapshot
     /// `snapshot frames`: the screen with each element's frame.
@@ -78,13 +81,20 @@ public enum HeadlessCommand: Equatable, Sendable {
                 throw MessageError("appearance: '\(args[0])' is not light or dark")
             }
             return .appearance(appearance)
+        case "resize":
+            try expect(2, "resize W H")
+            guard let width = Double(args[0]), let height = Double(args[1]), width.isFinite, height.isFinite,
+                  width > 0, height > 0, width <= 1e6, height <= 1e6 else {
+                throw MessageError("resize: '\(args[0]) \(args[1])' is not a size (two numbers of points, above 0 and at most 1000000)")
+            }
+            return .resize(width: width, height: height)
         case "wait": try expect(0, "wait"); return .wait
         case "snapshot":
             if args == ["frames"] { return .snapshotFrames }
             try expect(0, "snapshot [frames]")
             return .snapshot
         default:
-            throw MessageError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, wait, snapshot)")
+            throw MessageError("unknown command '\(verb)' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, resize, wait, snapshot)")
         }
     }
 

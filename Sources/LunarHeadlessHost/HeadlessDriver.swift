@@ -43,6 +43,7 @@ extension LunarRuntime {
             case .scroll(let target, let offset): try renderer.scroll(target, to: offset)
             case .back: try renderer.back()
             case .appearance(let appearance): renderer.setAppearance(appearance)
+            case .resize(let width, let height): renderer.resize(width: width, height: height)
             case .wait:
                 guard await wait(timeout: 10) else {
                     throw MessageError("still busy after 10 s (a repeating timer or a request that never ends)")

@@ -12,6 +12,7 @@ extension TerminalRenderer {
         switch key {
         case .resize:
             needsFullRedraw = true
+            reportWindow()
             return
         case .interrupt:
             onQuit()

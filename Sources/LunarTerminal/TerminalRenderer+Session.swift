@@ -29,7 +29,15 @@ extension TerminalRenderer {
         let hop = self.hop
         watcher.start { wake in hop { drain.value(wake) } }
         needsFullRedraw = true
+        reportWindow()
         display()
+    }
+
+    /// Reports the terminal's size as the window: 8 points a column and 16 a row (``CellMetrics``),
+    /// scale 1, font scale 1. Called as it starts and on each resize (SIGWINCH).
+    func reportWindow() {
+        let cells = size
+        report(.window(WindowMetrics(width: Double(cells.width * 8), height: Double(cells.height * 16))))
     }
 
     /// Stops listening for keys and leaves curses mode, restoring the terminal. Safe to call

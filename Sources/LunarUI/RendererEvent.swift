@@ -13,4 +13,7 @@ public enum RendererEvent: Hashable, Sendable {
     /// The device's look is now `appearance` (the system's light or dark setting). A renderer
     /// reports it when it differs from light as its delegate is set, and on every change.
     case appearance(Appearance)
+    /// The window is now `metrics` (rotated, resized, the text size changed). A renderer reports
+    /// it when it differs from ``WindowMetrics/initial`` as it starts, and on every change.
+    case window(WindowMetrics)
 }

@@ -53,6 +53,8 @@ final class DemoApp: RendererDelegate {
             }
         case .appearance(let appearance):
             log.write("appearance \(appearance)")
+        case .window:
+            break   // the demo lays nothing out by the window's size
         }
     }
 

@@ -1030,6 +1030,29 @@ return screen
             finally:
                 lunar.stop()
 
+        def test_window_follows_the_viewport():
+            # ui.window is the page's viewport in points, its devicePixelRatio and font scale.
+            bundle = write_bundle("window", """
+local ui = require("lunar.ui")
+local screen = { title = "Window" }
+function screen:render()
+  local w = ui.window:get()
+  return ui.Text("Window: " .. w.width .. "x" .. w.height .. " @" .. w.scale .. " font " .. w.fontScale)
+end
+return screen
+""")
+            lunar = Lunar(binary, ["run", bundle, "--web", "--port", "0"], env)
+            try:
+                context = browser.new_context(viewport={"width": 420, "height": 760}, device_scale_factor=2)
+                page = context.new_page()
+                page.goto(lunar.url)
+                expect(page.get_by_text("Window: 420x760 @2 font 1")).to_be_visible()
+                page.set_viewport_size({"width": 800, "height": 600})
+                expect(page.get_by_text("Window: 800x600 @2 font 1")).to_be_visible()
+                context.close()
+            finally:
+                lunar.stop()
+
         def save(path, text):
             # Staged outside the bundle and renamed into place: the watcher sees one save.
             staged = os.path.join(storage, "staged.lua")
@@ -1044,7 +1067,7 @@ return screen
                      test_specific_style_keys_win_over_shorthands, test_root_background_reaches_the_window_edges,
                      test_bundle_image_is_served_by_opaque_address, test_text_input_attributes_and_focus,
                      test_devtools_beside_the_app, test_devtools_for_a_headless_run, test_devtools_shows_components,
-                     test_appearance_follows_the_color_scheme,
+                     test_appearance_follows_the_color_scheme, test_window_follows_the_viewport,
                      test_tap_roundtrip_benchmark, test_tab_memory_benchmark]:
             suite.run(test)
         browser.close()

@@ -28,7 +28,7 @@ import Testing
     @Test func refusesMalformedLinesWithAMessage() {
         #expect(throws: MessageError("usage: tap LABEL")) { try HeadlessCommand.parse("tap") }
         #expect(throws: MessageError("unterminated quote")) { try HeadlessCommand.parse(#"tap "Log in"#) }
-        #expect(throws: MessageError("unknown command 'press' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, wait, snapshot)")) {
+        #expect(throws: MessageError("unknown command 'press' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, resize, wait, snapshot)")) {
             try HeadlessCommand.parse("press OK")
         }
         #expect(throws: MessageError("usage: back")) { try HeadlessCommand.parse("back now") }

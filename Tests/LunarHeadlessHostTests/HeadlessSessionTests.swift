@@ -84,7 +84,7 @@ private final class Transcript: Sendable {
 
         let (dev, devOutput, diagnostics) = try session(b, keepsGoing: true)
         try await dev.run(stream([.line("frobnicate"), .line("tap Add")]))
-        #expect(diagnostics.value == "lunar: line 1: unknown command 'frobnicate' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, wait, snapshot)\n")
+        #expect(diagnostics.value == "lunar: line 1: unknown command 'frobnicate' (open, type, clear, submit, tap, longpress, pressin, pressout, toggle, scroll, back, appearance, resize, wait, snapshot)\n")
         #expect(devOutput.value.contains("Text \"Count: 1\""), "the session went on")
     }
 

@@ -24,3 +24,12 @@ import Testing
         #expect(quiet.events.isEmpty, "light is what the runtime assumes")
     }
 }
+
+/// The terminal's window is its size in points (8 a column, 16 a row), reported on each resize.
+@Suite struct TerminalWindowTests {
+    @Test func aResizeReportsTheWindowInPoints() {
+        let harness = TerminalHarness(width: 40, height: 12)
+        harness.renderer.handle(.resize)
+        #expect(harness.delegate.events == [.window(WindowMetrics(width: 320, height: 192))])
+    }
+}

@@ -76,7 +76,8 @@ import Testing
 
     /// A page message of `kind` with a valid value for each of `fields`.
     static func pageMessage(_ kind: PageMessageKind, fields: [String]) -> String {
-        let values = ["s": "1", "n": "5", "v": kind == .appearance ? "\"dark\"" : "\"ann\"", "y": "120", "id": "1", "i": "0"]
+        let values = ["s": "1", "n": "5", "v": kind == .appearance ? "\"dark\"" : "\"ann\"", "y": "120", "id": "1", "i": "0",
+                      "w": "420", "h": "760", "scale": "2", "fontScale": "1"]
         return "{" + ([#""t":"\#(kind.rawValue)""#] + fields.map { "\"\($0)\":\(values[$0]!)" }).joined(separator: ",") + "}"
     }
 

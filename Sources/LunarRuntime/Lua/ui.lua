@@ -701,6 +701,17 @@ ui.alert = native.alert
 ---@type Property<"light"|"dark">
 ui.appearance = native.appearance()
 
+---@class lunar.ui.Window
+---@field width number Points.
+---@field height number Points.
+---@field scale number Pixels per point.
+---@field fontScale number The user's text size (1 is the default).
+
+--- The window the app is shown in, `{ width =, height =, scale =, fontScale = }`: a read-only
+--- property like `ui.appearance` (a screen reading it in `render()` renders again on a change).
+---@type Property<lunar.ui.Window>
+ui.window = native.window()
+
 -- luacheck: push no max comment line length
 ---A component's declaration (docs/lua/components.md).
 ---@class lunar.ui.ComponentSpec

@@ -28,6 +28,12 @@ enum UIModule {
                 frame.push(LuaProperty(readOnly: property.signal, current: { property.value }, context: .of(frame.state)))
                 return .results(1)
             }
+            // ui.window, the same way.
+            m.rawFunction("window(): Property<table>") { frame in
+                let property = host.host?.device.window ?? Property(.nil)
+                frame.push(LuaProperty(readOnly: property.signal, current: { property.value }, context: .of(frame.state)))
+                return .results(1)
+            }
             // nil when the scroll is on its way to the renderer, else what is wrong (ui.lua raises it).
             m.function("scrollTo(id, x, y, animated, toEnd)") { (id: String, x: Double?, y: Double?, animated: Bool, toEnd: Bool) -> String? in
                 guard let host = host.host else { return "no screen is shown" }

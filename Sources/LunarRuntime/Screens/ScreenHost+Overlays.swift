@@ -124,6 +124,9 @@ extension ScreenHost {
             // Subscribers of ui.appearance hear of it first; a render() that reads it renders again.
             guard device.set(appearance) else { return }
             renderVisible()
+        case .window(let metrics):
+            guard device.set(metrics) else { return }
+            renderVisible()
         }
     }
 }

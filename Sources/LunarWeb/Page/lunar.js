@@ -24,6 +24,17 @@
   const darkScheme = window.matchMedia("(prefers-color-scheme: dark)");
   const scheme = () => (darkScheme.matches ? "dark" : "light");
   darkScheme.addEventListener("change", () => send({ t: "appearance", v: scheme() }));
+  // The viewport: the app's ui.window, reported on connect and once a frame while it resizes.
+  function sendWindow() {
+    const font = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    send({ t: "window", w: innerWidth, h: innerHeight, scale: devicePixelRatio || 1, fontScale: font / 16 });
+  }
+  let windowQueued = false;
+  addEventListener("resize", () => {
+    if (windowQueued) return;
+    windowQueued = true;
+    requestAnimationFrame(() => { windowQueued = false; sendWindow(); });
+  });
   // A transparent pixel: what an Image shows until its file arrives (see the Image element).
   const NO_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
 
@@ -39,6 +50,7 @@
       reset();
       setBanner(null);
       send({ t: "appearance", v: scheme() });
+      sendWindow();
       document.documentElement.dataset.lunar = "connected";
     };
     socket.onmessage = (event) => {

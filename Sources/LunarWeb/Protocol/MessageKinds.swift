@@ -2,7 +2,7 @@
 /// them. ``PageMessage/parse(_:)`` reads exactly these; `WireProtocolTableTests` holds lunar.js and
 /// docs/web.md's "Page to server" table to it.
 enum PageMessageKind: String, CaseIterable, Sendable {
-    case press, longPress, pressIn, pressOut, change, submit, scroll, viewport, back, alert, ping, appearance
+    case press, longPress, pressIn, pressOut, change, submit, scroll, viewport, back, alert, ping, appearance, window
 
     /// The fields besides `t`, each required.
     var fields: [String] {
@@ -14,6 +14,7 @@ enum PageMessageKind: String, CaseIterable, Sendable {
         case .alert: ["id", "i"]
         case .ping: ["id"]
         case .appearance: ["v"]
+        case .window: ["w", "h", "scale", "fontScale"]
         }
     }
 }

@@ -32,6 +32,10 @@ public enum PageMessage: Hashable, Sendable {
     /// `{"t":"appearance","v":"dark"}`: the browser's `prefers-color-scheme` (`"light"` or
     /// `"dark"`), sent when the page connects and when it changes.
     case appearance(Appearance)
+    /// `{"t":"window","w":420,"h":760,"scale":2,"fontScale":1}`: the viewport in CSS pixels (the
+    /// app's points), `devicePixelRatio` and the root font size over 16; sent when the page
+    /// connects and when it resizes.
+    case window(WindowMetrics)
     /// `{"t":"ping","id":7}`: answered at once with `{"t":"pong","id":7}` by the server, not the
     /// app: the bare round trip that `web.tap_roundtrip` compares a tap with.
     case ping(id: Int)
@@ -101,6 +105,12 @@ public enum PageMessage: Hashable, Sendable {
                 throw PageMessageError("malformed appearance (\"v\" must be \"light\" or \"dark\")")
             }
             return .appearance(appearance)
+        case .window:
+            return .window(WindowMetrics(
+                width: try fields.number("w", wire.w, in: 0...maximumCoordinate),
+                height: try fields.number("h", wire.h, in: 0...maximumCoordinate),
+                scale: try fields.number("scale", wire.scale, in: 0.01...100),
+                fontScale: try fields.number("fontScale", wire.fontScale, in: 0.01...100)))
         }
     }
 
@@ -142,7 +152,7 @@ public enum PageMessage: Hashable, Sendable {
         func screen() throws(PageMessageError) -> ScreenID { ScreenID(try integer("s", wire.s)) }
         func node() throws(PageMessageError) -> NodeID { NodeID(try integer("n", wire.n)) }
 
-        private static func shown(_ bound: Double) -> String { String(Int(bound)) }
+        private static func shown(_ bound: Double) -> String { bound.rounded() == bound ? String(Int(bound)) : String(bound) }
     }
 
     /// A message as it arrives: every field any message has, each optional; numbers as JSON
@@ -155,6 +165,10 @@ public enum PageMessage: Hashable, Sendable {
         var y: Double?
         var id: Double?
         var i: Double?
+        var w: Double?
+        var h: Double?
+        var scale: Double?
+        var fontScale: Double?
     }
 
     /// A `change` value: a text field's text or a switch's state.

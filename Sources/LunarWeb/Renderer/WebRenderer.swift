@@ -218,6 +218,9 @@ public final class WebRenderer: Renderer {
         case .appearance(let appearance):
             delegate?.renderer(self, didReport: .appearance(appearance))
             return nil
+        case .window(let metrics):
+            delegate?.renderer(self, didReport: .window(metrics))
+            return nil
         }
     }
 
