@@ -157,50 +157,115 @@ import Testing
         }
     }()
 
+    /// The trees that still lay out differently with the shortcuts on (issue 34), each with its
+    /// cause; every other tree must agree, and each of these is expected to differ (the test fails
+    /// once one agrees, to be taken off the list).
+    static let knownDifferences: [UInt64: String] = {
+        var known: [UInt64: String] = [:]
+        // A clean container's layout cached for the same constraints is served where laying it
+        // out again gives another result (it depends on something its cache key leaves out; not
+        // yet isolated: percentages, aspect ratios or absolute descendants under it in most).
+        for seed: UInt64 in [750, 1162, 1708, 1801, 1904, 2273, 2530, 2861, 3220, 3250, 3735, 3878, 3899, 4434, 4790,
+                             4819, 5968, 6255, 6466, 6937, 7515, 7555, 7981, 8361, 9208, 9295, 9603, 9750, 9822] {
+            known[seed] = "a clean container's cached layout for the same constraints differs from a fresh one"
+        }
+        // A measured leaf's compatible cached size (Yoga's rules) is served where measuring it
+        // again gives another (under a wrapping or shrinking container).
+        for seed: UInt64 in [548, 3460, 3835, 6989, 8718, 9645, 9889] {
+            known[seed] = "a measured leaf's compatible cached size differs from measuring it again"
+        }
+        known[1406] = "layout while measuring plus the cache: a row's item measured at most its width keeps a 0 width"
+        known[108] = "rounding skipped for a clean node that moved by a fraction in RTL (1 px wider)"
+        known[574] = "a leaf restyled to a percentage height under a shrinking column keeps its old cached height"
+        known[1906] = "an overflowing row whose offsets reach 1e18 (floating-point cancellation in the cached path)"
+        known[2525] = "a restyle to display: contents in a wrapping baseline row leaves a stale cross offset"
+        known[6500] = "not yet isolated"
+        return known
+    }()
+
+    /// Whether the tree of `seed` lays out the same with the shortcuts on as with them off, and
+    /// again after a random style change.
+    static func agrees(seed: UInt64) -> Bool {
+        var rng = SeededRandom(seed: seed)
+        var spec = Self.tree(&rng, depth: 0)
+        let layout = Self.layout(&rng)
+        let fast = spec.build()
+        let expected = Self.frames(spec.build(), layout, shortcuts: [])
+        let got = Self.frames(fast, layout, shortcuts: Self.on)
+        if !Self.same(got, expected) { return false }
+        // Again after a style change somewhere: the caches kept from the first pass must not
+        // change the second.
+        let target = Int.random(in: 0..<spec.count, using: &rng)
+        let newStyle = Self.style(&rng)
+        spec.withNode(target) { $0.style = newStyle }
+        var remaining = target
+        func find(_ n: LayoutNode) -> LayoutNode? {
+            if remaining == 0 { return n }
+            remaining -= 1
+            for child in n.children { if let found = find(child) { return found } }
+            return nil
+        }
+        let node = find(fast) ?? fast
+        node.style = newStyle
+        let relaidExpected = Self.frames(spec.build(), layout, shortcuts: [])
+        let relaid = Self.frames(fast, layout, shortcuts: Self.on)
+        return Self.same(relaid, relaidExpected)
+    }
+
     @Test(arguments: 0..<10)
     func randomTreesLayOutTheSameWithAndWithoutShortcuts(_ batch: Int) {
-        var failures = 0
-        var differing: [String] = []
+        var differing: [UInt64] = []
         for index in 0..<1_000 {
             let seed = UInt64(batch * 1_000 + index)
-            var rng = SeededRandom(seed: seed)
-            var spec = Self.tree(&rng, depth: 0)
-            let layout = Self.layout(&rng)
-            let fast = spec.build()
-            let expected = Self.frames(spec.build(), layout, shortcuts: [])
-            let got = Self.frames(fast, layout, shortcuts: Self.on)
-            if !Self.same(got, expected) {
-                failures += 1
-                differing.append("\(seed)")
-                continue
-            }
-            // Again after a style change somewhere: the caches kept from the first pass must not
-            // change the second.
-            let target = Int.random(in: 0..<spec.count, using: &rng)
-            let newStyle = Self.style(&rng)
-            spec.withNode(target) { $0.style = newStyle }
-            var remaining = target
-            func find(_ n: LayoutNode) -> LayoutNode? {
-                if remaining == 0 { return n }
-                remaining -= 1
-                for child in n.children { if let found = find(child) { return found } }
-                return nil
-            }
-            let node = find(fast) ?? fast
-            node.style = newStyle
-            let relaidExpected = Self.frames(spec.build(), layout, shortcuts: [])
-            let relaid = Self.frames(fast, layout, shortcuts: Self.on)
-            if !Self.same(relaid, relaidExpected) {
-                failures += 1
-                differing.append("\(seed) (node \(target) restyled)")
+            let agrees = Self.agrees(seed: seed)
+            if let cause = Self.knownDifferences[seed] {
+                withKnownIssue("seed \(seed): \(cause) (issue 34)") { #expect(agrees) }
+            } else if !agrees {
+                differing.append(seed)
             }
         }
-        // Known (issue 34): 69 of the 10,000 trees (nearly all after the restyle) still lay out
-        // differently with the shortcuts on; the classes are not yet found. Fails once a batch
-        // has none, to be made strict.
-        withKnownIssue("shortcuts change the frames of some random trees (issue 34)") {
-            #expect(failures == 0, "\(failures) of 1,000 trees differ; seeds \(differing.prefix(8).joined(separator: ", "))")
+        #expect(differing.isEmpty, "\(differing.count) of 1,000 trees differ; seeds \(differing.prefix(8).map(String.init).joined(separator: ", "))")
+    }
+
+    /// A measurement of a row aligned to baselines reads no size or position left in its items'
+    /// children by an earlier layout: laid out again after a sibling's restyle it is as tall as
+    /// the same tree laid out fresh (was 61 after the restyle, 67 fresh).
+    @Test func aBaselineRowIsMeasuredTheSameAfterARestyle() {
+        func tree(padded: Bool) -> LayoutNode {
+            LayoutNode(children: [
+                LayoutNode(style: LayoutStyle { $0.flexDirection = .rowReverse; $0.alignItems = .baseline }, children: [
+                    LayoutNode(style: LayoutStyle { if padded { $0.padding.bottom = .points(6) } }),
+                    LayoutNode(style: LayoutStyle { $0.width = .points(4) }, children: [LayoutNode(style: LayoutStyle { $0.height = .points(61) })]),
+                ]),
+            ])
         }
+        let layout = Layout(width: nil, height: nil, direction: .ltr, scale: 0)
+        let fresh = Self.frames(tree(padded: true), layout, shortcuts: [])
+        for shortcuts in [LayoutShortcuts(), .all] {
+            let relaid = tree(padded: false)
+            _ = Self.frames(relaid, layout, shortcuts: shortcuts)
+            relaid.children[0].children[0].style = LayoutStyle { $0.padding.bottom = .points(6) }
+            #expect(Self.same(Self.frames(relaid, layout, shortcuts: shortcuts), fresh))
+        }
+    }
+
+    /// A measured leaf's size clamped at a narrow at-most width (its margin leaves no room) does
+    /// not serve a wider at-most width: the old size and the new are compared with their margins.
+    @Test func aLeafClampedAtANarrowWidthIsMeasuredAgainWhenWider() {
+        func tree() -> LayoutNode {
+            let leaf = LayoutNode(style: LayoutStyle { $0.margin.right = .points(14) })
+            leaf.measure = { width, widthMode, _, _ in LayoutSize(width: widthMode == .undefined ? 6 : min(6, width), height: 0) }
+            return LayoutNode(style: LayoutStyle { $0.flexWrap = .wrapReverse; $0.width = .points(11) }, children: [
+                LayoutNode(style: LayoutStyle { $0.width = .points(108) }),
+                LayoutNode(style: LayoutStyle { $0.flexDirection = .row }, children: [
+                    LayoutNode(style: LayoutStyle { $0.alignItems = .flexEnd }, children: [leaf]),
+                ]),
+            ])
+        }
+        let layout = Layout(width: nil, height: nil, direction: .ltr, scale: 0)
+        let expected = Self.frames(tree(), layout, shortcuts: [])
+        #expect(expected.last?.width == 6)
+        #expect(Self.same(Self.frames(tree(), layout, shortcuts: .all), expected))
     }
 }
 

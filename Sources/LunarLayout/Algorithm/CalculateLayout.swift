@@ -76,7 +76,7 @@ extension LayoutNode {
                     items, &line, container, basisBoundSize: basisBoundSize, flexBasisOverflows: flexBasisOverflows, performLayout, context)
             }
             justifyMainAxis(items, &line, container, availableMain: availableMain, canSkipFlex: canSkipFlex,
-                            basisBoundSize: basisBoundSize)
+                            basisBoundSize: basisBoundSize, positioned: performLayout)
             maxLineMain = max(maxLineMain, line.mainEnd)
             if !lines.isEmpty { totalLinesCross += container.crossGap }
             totalLinesCross += container.isBaselineLayout && !canSkipFlex ? line.sizingCrossSize : line.crossSize

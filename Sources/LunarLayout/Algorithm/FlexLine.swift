@@ -105,7 +105,7 @@ extension LayoutNode {
     /// size (by ascent and descent where items align to their baselines).
     @inline(__always) func justifyMainAxis(
         _ items: [LayoutNode], _ line: inout FlexLineRun, _ container: FlexContainer, availableMain: Double, canSkipFlex: Bool,
-        basisBoundSize: Double
+        basisBoundSize: Double, positioned: Bool
     ) {
         let mainAxis = container.mainAxis, isMainRow = container.isMainRow, isBaselineLayout = container.isBaselineLayout
         let mainMode = container.mainMode, mainOwnerSize = container.mainOwnerSize, pbMain = container.pbMain
@@ -180,7 +180,7 @@ extension LayoutNode {
                 let childCross = (isMainRow ? child.measuredHeight : child.measuredWidth) + child.marginFor(row: !isMainRow)
                 let baselineAligned = isMainRow && alignment(of: child) == .baseline
                 if isBaselineLayout || baselineAligned {
-                    let ascent = child.computedBaseline() + child.margin.top
+                    let ascent = child.computedBaseline(positioned: positioned) + child.margin.top
                     if isBaselineLayout {
                         sizingAscent = max(sizingAscent, ascent)
                         sizingDescent = max(sizingDescent, childCross - ascent)

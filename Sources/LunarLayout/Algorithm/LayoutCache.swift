@@ -39,7 +39,9 @@ private func compatible(_ mode: MeasureMode, _ size: Double, _ lastMode: Measure
     case (.atMost, .undefined):
         return inner >= lastComputed || nearlyEqual(inner, lastComputed)
     case (.atMost, .atMost):
-        return !lastSize.isNaN && !size.isNaN && !lastComputed.isNaN && lastSize > inner
+        // Stricter: both sizes with the margins (Yoga compares the old one with them to the new
+        // one without, and so serves a result clamped at a narrower size to a wider one).
+        return !lastSize.isNaN && !size.isNaN && !lastComputed.isNaN && lastSize > size
             && (lastComputed <= inner || nearlyEqual(inner, lastComputed))
     default:
         return false
@@ -150,11 +152,18 @@ extension LayoutNode {
     /// axis: no min or max size and no percentage gap of its own, a single line, and children
     /// that pass ``childrenIgnoreOwnerBounds()``.
     func laysOutWhileMeasured(_ widthMode: MeasureMode, _ heightMode: MeasureMode) -> Bool {
-        guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap,
+        guard measure == nil, !children.isEmpty, contentsChildren == 0, currentStyle.flexWrap == .noWrap, !alignsToBaselines,
               !currentStyle.hasMinMax, !currentStyle.gap.isPercent, !currentStyle.rowGap.isPercent, !currentStyle.columnGap.isPercent,
               (widthMode == .exactly && heightMode == .undefined) || (heightMode == .exactly && widthMode == .undefined)
         else { return false }
         return childrenIgnoreOwnerBounds()
+    }
+
+    /// Whether a row's line is sized by its items' baselines: a measurement takes each item's
+    /// bottom edge for its baseline where a layout takes the real one (see `computedBaseline`),
+    /// so laying such a row out while measuring it would size it differently.
+    var alignsToBaselines: Bool {
+        currentStyle.flexDirection.isRow && (currentStyle.alignItems == .baseline || baselineChildren > 0)
     }
 
     /// Whether this node's children, and theirs down to a node of fixed size or a measured leaf,
@@ -166,7 +175,7 @@ extension LayoutNode {
         for child in children {
             let style = child.currentStyle
             if style.display == .none { continue }
-            guard !child.usesOwnerSize, style.flexWrap == .noWrap, child.contentsChildren == 0 else { return false }
+            guard !child.usesOwnerSize, style.flexWrap == .noWrap, child.contentsChildren == 0, !child.alignsToBaselines else { return false }
             let fixedWidth = style.width.isPoints, fixedHeight = style.height.isPoints
             if style.aspectRatio != nil, !(fixedWidth || fixedHeight) || alignment(of: child) == .stretch { return false }
             if child.measure != nil || (fixedWidth && fixedHeight) { continue }
