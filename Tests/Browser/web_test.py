@@ -702,6 +702,7 @@ function screen:render()
     ui.TextField { id = "notes", placeholder = "Notes", multiline = true, numberOfLines = 4, returnKeyType = "done",
       onSubmit = function(text) self.submitted = text end },
     ui.Button { title = "Done", onPress = function() ui.blur() end },
+    ui.Button { title = "Again", onPress = function() require("lunar.navigator").push("/home") end },
     ui.Text("Submitted: " .. self.submitted),
   }
 end
@@ -743,6 +744,9 @@ return screen
                 # ui.blur(): nothing on the page keeps focus (a button press focuses the button first).
                 page.get_by_role("button", name="Done").click()
                 page.wait_for_function("document.activeElement === document.body || document.activeElement === null")
+                # A pushed screen's autoFocus field takes focus as the screen shows.
+                page.get_by_role("button", name="Again").click()
+                expect(page.locator("section.lunar-screen").nth(1).get_by_placeholder("Email")).to_be_focused()
                 page.close()
             finally:
                 lunar.stop()

@@ -193,6 +193,10 @@
       history.pushState({ lunar: true }, "", url);
     }
     layoutStacks();
+    // A field made with autoFocus takes focus as its screen comes on the page (a browser honours
+    // the autofocus attribute once per document).
+    const autoFocused = s.el.querySelectorAll(".l-TextField[autofocus]");
+    if (autoFocused.length > 0) autoFocused[autoFocused.length - 1].focus();
   }
 
   function stackElement(index) {
