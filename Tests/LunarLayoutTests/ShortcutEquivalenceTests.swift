@@ -163,12 +163,8 @@ import Testing
     static let knownDifferences: [UInt64: String] = {
         var known: [UInt64: String] = [:]
         // A clean container's layout cached for the same constraints is served where laying it
-        // out again gives another result (it depends on something its cache key leaves out; not
-        // yet isolated: percentages, aspect ratios or absolute descendants under it in most).
-        for seed: UInt64 in [750, 1162, 1708, 1801, 1904, 2273, 2530, 2861, 3220, 3250, 3735, 3878, 3899, 4434, 4790,
-                             4819, 5968, 6255, 6466, 6937, 7515, 7555, 7981, 8361, 9208, 9295, 9603, 9750, 9822] {
-            known[seed] = "a clean container's cached layout for the same constraints differs from a fresh one"
-        }
+        // out again gives another result (not yet isolated: an aspect-ratio leaf under a shrinking row).
+        known[3878] = "a clean container's cached layout for the same constraints differs from a fresh one"
         // A measured leaf's compatible cached size (Yoga's rules) is served where measuring it
         // again gives another (under a wrapping or shrinking container).
         for seed: UInt64 in [548, 3460, 3835, 6989, 8718, 9645, 9889] {

@@ -116,7 +116,9 @@ extension LayoutNode {
             }
             return measureCache.first { $0.serves(w, h, wm, hm, ow, oh, dir, marginRow: marginRow, marginColumn: marginColumn, usesOwnerSize: usesOwnerSize) }
         }
-        if let cached = layoutCache {
+        // A layout is served only while the children still hold it: a measurement that ran the
+        // algorithm on this node since left them with their measured sizes and offsets.
+        if let cached = layoutCache, !(performLayout && measuredSinceLayout) {
             if cached.matches(w, h, wm, hm, ow, oh, dir) { return cached }
             if layoutCacheSizesContent, cached.direction == dir, same(ow, cached.ownerWidth), same(oh, cached.ownerHeight) {
                 // Laid out while measured with one size exact: the same exact size and, on the
