@@ -97,14 +97,16 @@ static void lunar_trip(lua_State *L, lunar_Context *c, int level) {
     }
     c->tripped = 1;
     // Blame the nearest Lua line from `level` up (a matcher called through pcall has a C caller),
-    // passing over the sandbox's shims (its `load` and `collectgarbage` call the library's):
-    // the script called them. A stop with no script frame above blames the nearest line.
+    // passing over the runtime's own Lua (chunks named `=lunar.*`: the sandbox's shims, whose
+    // `load` and `collectgarbage` call the library's, and the helpers the host runs inside a
+    // script's call, such as a render or a lifecycle step during `nav.push`): the script called
+    // them. A stop with no script frame above blames the nearest line.
     lua_Debug ar;
     int placed = 0;
     for (int pass = 0; pass < 2 && !placed; pass++) {
         for (int lv = level; !placed && lua_getstack(L, lv, &ar); lv++) {
             if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0
-                && (pass == 1 || strcmp(ar.source, LUNAR_SANDBOX_CHUNK) != 0)) {
+                && (pass == 1 || strncmp(ar.source, LUNAR_RUNTIME_CHUNK_PREFIX, sizeof LUNAR_RUNTIME_CHUNK_PREFIX - 1) != 0)) {
                 lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
                 placed = 1;
             }

@@ -275,9 +275,11 @@ void lunar_budget_charge(lua_State *L, long long instructions);
 /// already raised). The trampoline raises the stop when the body returns, at the script's line.
 int lunar_budget_take(lunar_Context *context, long long instructions);
 
-/// The chunk name of the sandbox's prelude. A budget stop inside one of its shims
-/// (which stand in front of library functions) blames the script line that called it.
-#define LUNAR_SANDBOX_CHUNK "=lunar.sandbox"
+/// How the chunk names of the runtime's own Lua begin (LuaSource: "=" + a `lunar.*` name: the
+/// sandbox's prelude, the Lua-written modules, the host's helpers). A budget stop inside one
+/// (a shim in front of a library function, a render during `nav.push`) blames the script line
+/// that called it.
+#define LUNAR_RUNTIME_CHUNK_PREFIX "=lunar."
 
 /// Allocations of at least this many bytes that grow a block charge the growth
 /// to the budget, one instruction per LUNAR_BYTES_PER_INSTRUCTION bytes.
