@@ -1,3 +1,4 @@
+import LunarLayout
 import LunarUI
 
 /// One screen the headless renderer knows: its title, node tree and error overlay.
@@ -11,6 +12,8 @@ final class HeadlessScreen {
     var viewports: [NodeID: Double] = [:]
     /// The content offset each scrolling node was scrolled to (by input or the runtime).
     var offsets: [NodeID: Double] = [:]
+    /// The frame last reported as `layout` for each node declaring it (``HeadlessRenderer/reportLayouts()``).
+    var reportedFrames: [NodeID: LayoutFrame] = [:]
 
     init(id: ScreenID) {
         self.id = id

@@ -7,6 +7,8 @@ extension LunarRuntime {
     /// Starts the bundle on a headless renderer and returns the first snapshot.
     public func startHeadless() throws(BundleError) -> String {
         try start(renderer: HeadlessRenderer())
+        host.flushRender()
+        headless?.reportLayouts()
         return snapshot()
     }
 
@@ -57,6 +59,8 @@ extension LunarRuntime {
         } catch {
             throw MessageError("\(error)")
         }
+        host.flushRender()
+        renderer.reportLayouts()
         host.flushRender()
     }
 }

@@ -23,6 +23,8 @@ enum SpecDriverModule {
                 host.flushRender()
                 guard host.open(url) else { throw LuaError.message("app.open(\"\(url)\"): no route matches") }
                 host.flushRender()
+                HeadlessRenderer.underlying(host.renderer)?.reportLayouts()
+                host.flushRender()
             }
             m.function("type(field, text)") { (field: String, text: String) throws in
                 try input(host) { try $0.type(text, into: field) }
@@ -99,7 +101,11 @@ enum SpecDriverModule {
     private static func input(_ reference: ScreenHostReference, _ body: (HeadlessRenderer) throws -> Void) throws {
         let (host, renderer) = try headless(reference)
         host.flushRender()
-        defer { host.flushRender() }
+        defer {
+            host.flushRender()
+            renderer.reportLayouts()
+            host.flushRender()
+        }
         do {
             try body(renderer)
         } catch let error as HeadlessInputError {

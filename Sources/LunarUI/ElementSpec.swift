@@ -21,7 +21,7 @@ public enum ElementSpec {
     /// The event handlers: every element takes each of them (a renderer reports the ones the
     /// element has: a `TextField` its `change` and `submit`, any element a `press`).
     public static let events: [String] = [
-        "onPress", "onLongPress", "onChange", "onSubmit", "onScroll", "onEndReached", "onLoad", "onError",
+        "onPress", "onLongPress", "onChange", "onSubmit", "onScroll", "onEndReached", "onLoad", "onError", "onLayout",
     ]
 
     /// The keys every element takes: `id`, `key`, `style`, the accessibility props and the events.

@@ -44,6 +44,9 @@ public struct EventName: RawRepresentable, Hashable, Comparable, Sendable, Expre
     public static let load: EventName = "load"
     /// An `Image`'s source could not be loaded. Reported by the runtime, never by a renderer.
     public static let error: EventName = "error"
+    /// The element's frame changed (`onLayout`): a renderer reports it as
+    /// ``RendererEvent/layout(screen:node:frame:)`` after laying the element out.
+    public static let layout: EventName = "layout"
 }
 
 extension EventName: CustomStringConvertible {

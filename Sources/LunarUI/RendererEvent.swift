@@ -1,3 +1,5 @@
+import LunarLayout
+
 /// Something the user did that a renderer reports to its ``RendererDelegate``.
 public enum RendererEvent: Hashable, Sendable {
     /// The user did `event` to `node` of `screen`; reported only when the node declares it.
@@ -16,4 +18,8 @@ public enum RendererEvent: Hashable, Sendable {
     /// The window is now `metrics` (rotated, resized, the text size changed). A renderer reports
     /// it when it differs from ``WindowMetrics/initial`` as it starts, and on every change.
     case window(WindowMetrics)
+    /// `node` of `screen`, which declares ``EventName/layout``, was laid out at `frame` (points,
+    /// its left and top from its parent's): reported after layout when the frame differs from
+    /// the one last reported for the node, never again for an unchanged one.
+    case layout(screen: ScreenID, node: NodeID, frame: LayoutFrame)
 }

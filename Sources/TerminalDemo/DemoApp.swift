@@ -53,8 +53,8 @@ final class DemoApp: RendererDelegate {
             }
         case .appearance(let appearance):
             log.write("appearance \(appearance)")
-        case .window:
-            break   // the demo lays nothing out by the window's size
+        case .window, .layout:
+            break   // the demo lays nothing out by the window's size and declares no onLayout
         }
     }
 

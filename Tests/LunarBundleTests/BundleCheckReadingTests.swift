@@ -48,7 +48,7 @@ import Testing
             "screens/home.lua:9: decode.strng: lunar.decode has no function 'strng' (did you mean 'string'?)",
             "screens/home.lua:13: ui.TextField has no prop 'selectionColor' (ui.TextField takes autoCapitalize, autoCorrect, autoFocus, "
                 + "bind, disabled, keyboardType, maxLength, multiline, numberOfLines, placeholder, returnKeyType, secure, value, and what every element takes: id, key, style, accessibilityLabel, accessibilityRole, accessibilityHint, "
-                + "accessibilityState, onPress, onLongPress, onChange, onSubmit, onScroll, onEndReached, onLoad, onError)",
+                + "accessibilityState, onPress, onLongPress, onChange, onSubmit, onScroll, onEndReached, onLoad, onError, onLayout)",
             "screens/home.lua:13: ui.TextField: keyboardType must be one of \"default\", \"number\", \"decimal\", \"email\", \"phone\", \"url\" (got \"numeric\")",
             "screens/home.lua:14: ui.Text has no prop 'txt' (did you mean 'text'?)",
             "screens/home.lua:15: nav.push(\"/itemz/3\"): no manifest route matches '/itemz/3' (routes: /home, /items/:id)",

@@ -223,6 +223,7 @@ local ui = {}
 local EVENTS = {
   onPress = "press", onChange = "change", onSubmit = "submit", onLongPress = "longPress",
   onScroll = "scroll", onEndReached = "endReached", onLoad = "load", onError = "error",
+  onLayout = "layout",
 }
 
 -- Asks the renderer for an event the runtime handles itself (a list's scroll and viewport
@@ -701,6 +702,7 @@ ui.alert = native.alert
 ---@type Property<"light"|"dark">
 ui.appearance = native.appearance()
 
+---The window the app is shown in: what ui.window holds.
 ---@class lunar.ui.Window
 ---@field width number Points.
 ---@field height number Points.

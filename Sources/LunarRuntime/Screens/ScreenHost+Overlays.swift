@@ -127,6 +127,23 @@ extension ScreenHost {
         case .window(let metrics):
             guard device.set(metrics) else { return }
             renderVisible()
+        case .layout(let screenID, let node, let frame):
+            guard let screen = screens[screenID], let path = screen.reconciler.path(of: node), let tree = screen.lastTree else { return }
+            // Whole numbers as integers (`100`, not `100.0`), as ui.window gives them.
+            func number(_ value: Double) -> LuaValue {
+                value.rounded() == value && abs(value) < 1e15 ? .integer(Int(value)) : .number(value)
+            }
+            let table = LuaTable(fields: ["x": number(frame.left), "y": number(frame.top),
+                                          "width": number(frame.width), "height": number(frame.height)])
+            do {
+                _ = try state.callHelper(helpers.function("dispatch", in: state),
+                                         [.reference(tree.reference), .table(LuaTable(array: path.map { .integer($0 + 1) })),
+                                          .string(EventName.layout.rawValue), .table(table)])
+            } catch {
+                onScriptError(error)
+                renderer.showToast("error: " + error.message)
+            }
+            renderVisible()
         }
     }
 }
