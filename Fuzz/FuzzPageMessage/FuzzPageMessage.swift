@@ -55,6 +55,13 @@ func fuzzPageMessage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         checkID(index, "button index")
     case .ping(let id):
         checkID(id, "ping id")
+    case .appearance:
+        break // an Appearance is light or dark by its type: nothing else can be accepted
+    case .window(let metrics):
+        for (name, value, range) in [("width", metrics.width, 0...limit), ("height", metrics.height, 0...limit),
+                                     ("scale", metrics.scale, 0.01...100), ("fontScale", metrics.fontScale, 0.01...100)] {
+            precondition(value.isFinite && range.contains(value), "accepted window \(name) \(value)")
+        }
     }
     return 0
 }
