@@ -507,7 +507,7 @@ if ProcessInfo.processInfo.environment["LUNAR_BENCHMARKS"] != nil {
         ("BridgeExtras", ["LunarBridge"]),
         ("Signals", ["LunarSignals", .product(name: "OpenCombine", package: "OpenCombine")]),
         ("Router", ["LunarRouter", .product(name: "RoutingKit", package: "routing-kit")]),
-        ("UI", ["LunarUI", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless"]),
+        ("UI", ["LunarUI", "LunarRuntime", "LunarHeadlessHost", "LunarBundle", "LunarBridge", "LunarHeadless", "LunarTestSupport"]),
         ("Terminal", ["LunarTerminal", "LunarUI", "LunarHeadless"]),
         ("JSON", ["LunarBridge", "CLunar"]),
         ("SignalsLua", ["LunarRuntime", "LunarBridge"]),

@@ -2,8 +2,8 @@
 // a Column with a Text and a Button); a tap on one card's button calls its setState. Measures
 // that step, from the tap to the mutations applied, and reports how many components rendered
 // (`renders`, a counter in the card's render) and how many mutations the renderer received
-// (`mutations`): the issue requires one of each. Tests/LunarRuntimeTests/ComponentUpdateTests
-// checks the same scenario untimed.
+// (`mutations`): the issue requires one of each. The scenario is LunarTestSupport's
+// ComponentCards; Tests/LunarRuntimeTests/ComponentUpdateTests checks it untimed.
 import Benchmark
 import Foundation
 import LunarBridge
@@ -11,48 +11,10 @@ import LunarBundle
 import LunarHeadless
 import LunarHeadlessHost
 import LunarRuntime
+import LunarTestSupport
 import LunarUI
 
 let componentCards = 1000
-
-/// Writes a bundle whose screen shows `componentCards` keyed cards; each card counts its renders
-/// in the global `cardRenders`.
-func makeComponentBundle() -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("lunar-bench-cards-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: root.appendingPathComponent("screens"), withIntermediateDirectories: true)
-    try! FileManager.default.createDirectory(at: root.appendingPathComponent("components"), withIntermediateDirectories: true)
-    try! #"{ "name": "bench", "version": "1.0.0", "entry": "/home", "routes": { "/home": "screens.home" } }"#
-        .write(to: root.appendingPathComponent("manifest.json"), atomically: true, encoding: .utf8)
-    try! """
-        local ui = require("lunar.ui")
-        cardRenders = 0
-        return ui.component {
-          name = "Card",
-          state = { taps = 0 },
-          render = function(self, props)
-            cardRenders = cardRenders + 1
-            return ui.Column {
-              ui.Text("Card " .. props.index .. ": " .. self.state.taps),
-              ui.Button { title = "Tap " .. props.index, onPress = function()
-                self:setState { taps = self.state.taps + 1 }
-              end },
-            }
-          end,
-        }
-        """.write(to: root.appendingPathComponent("components/card.lua"), atomically: true, encoding: .utf8)
-    try! """
-        local ui = require("lunar.ui")
-        local Card = require("components.card")
-        local screen = { title = "Cards" }
-        function screen:render()
-          local cards = {}
-          for i = 1, \(componentCards) do cards[i] = Card { key = "card-" .. i, index = i } end
-          return ui.Column(cards)
-        end
-        return screen
-        """.write(to: root.appendingPathComponent("screens/home.lua"), atomically: true, encoding: .utf8)
-    return root
-}
 
 /// A headless renderer that counts the mutations it receives.
 final class CountingRenderer: HeadlessRendering {
@@ -94,9 +56,9 @@ let componentUpdateBenchmark: @Sendable () -> Void = {
     ) { benchmark in
         // Each sample opens the screen anew (not measured), taps one card untimed to warm the
         // path, then times a tap on another.
-        let root = makeComponentBundle()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let runtime = try! LunarRuntime(bundle: ScriptBundle(directory: root), options: RuntimeOptions(clock: .virtual))
+        let bundle = try! BundleDirectory(prefix: "lunar-bench-cards", files: ComponentCards.files(count: componentCards))
+        defer { bundle.remove() }
+        let runtime = try! LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
         try! await runtime.start(renderer: CountingRenderer())
         try! await runtime.perform(.tap("Tap 1"))
         for _ in benchmark.scaledIterations {

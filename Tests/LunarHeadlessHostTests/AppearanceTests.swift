@@ -31,22 +31,8 @@ import Testing
         return screen
         """
 
-    private func run(_ lines: [String]) async throws -> String {
-        let bundle = try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": Self.screen])
-        defer { bundle.remove() }
-        let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
-        let output = Awaited("") { $0 }
-        let session = HeadlessSession(runtime: runtime, output: { text in output.update { $0 += text } }, diagnostics: { _ in })
-        try await session.run(AsyncStream { continuation in
-            for line in lines { continuation.yield(.line(line)) }
-            continuation.finish()
-        })
-        return output.read { $0 }
-    }
-
     @Test func isLightAtStartAndFollowsTheAppearanceCommand() async throws {
-        let text = try await run(["appearance dark", "appearance dark", "appearance light"])
-        let screens = text.components(separatedBy: "\n> ")
+        let screens = try await sessionScreens(of: Self.screen, typing: ["appearance dark", "appearance dark", "appearance light"])
         #expect(screens.count == 4)
         #expect(screens[0].contains(#"Text #read "render: light""#))
         #expect(screens[0].contains(#"Text #bound "bound: light""#))
@@ -60,7 +46,7 @@ import Testing
     }
 
     @Test func isReadOnlyToScripts() async throws {
-        let text = try await run(["tap Set"])
+        let text = try await sessionScreens(of: Self.screen, typing: ["tap Set"]).joined(separator: "\n> ")
         #expect(text.contains("this property is read-only"), "\(text)")
         #expect(text.contains(#"Text #read "render: light""#))
     }

@@ -30,16 +30,7 @@ import Testing
         """
 
     @Test func runsAfterLayoutAndOnlyWhenTheFrameChanges() async throws {
-        let bundle = try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": Self.screen])
-        defer { bundle.remove() }
-        let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
-        let output = Awaited("") { $0 }
-        let session = HeadlessSession(runtime: runtime, output: { text in output.update { $0 += text } }, diagnostics: { _ in })
-        try await session.run(AsyncStream { continuation in
-            for line in ["tap Tap", "tap Widen", "resize 300 600"] { continuation.yield(.line(line)) }
-            continuation.finish()
-        })
-        let screens = output.read { $0 }.components(separatedBy: "\n> ")
+        let screens = try await sessionScreens(of: Self.screen, typing: ["tap Tap", "tap Widen", "resize 300 600"])
         #expect(screens.count == 4)
         #expect(screens[0].contains(#"Text "frame: 8,16 100x50 calls: 1""#), "after the first layout: \(screens[0])")
         // A render that moves nothing calls nothing.

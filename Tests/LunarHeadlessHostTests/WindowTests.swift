@@ -22,21 +22,8 @@ import Testing
         return screen
         """
 
-    private func run(_ lines: [String]) async throws -> [String] {
-        let bundle = try BundleDirectory(files: ["manifest.json": BundleDirectory.manifest(), "screens/home.lua": Self.screen])
-        defer { bundle.remove() }
-        let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
-        let output = Awaited("") { $0 }
-        let session = HeadlessSession(runtime: runtime, output: { text in output.update { $0 += text } }, diagnostics: { _ in })
-        try await session.run(AsyncStream { continuation in
-            for line in lines { continuation.yield(.line(line)) }
-            continuation.finish()
-        })
-        return output.read { $0 }.components(separatedBy: "\n> ")
-    }
-
     @Test func isTheHeadlessViewportAndFollowsResize() async throws {
-        let screens = try await run(["resize 320 480", "snapshot frames"])
+        let screens = try await sessionScreens(of: Self.screen, typing: ["resize 320 480", "snapshot frames"])
         #expect(screens.count == 3)
         #expect(screens[0].contains(#"Text #read "render: 390x844 @1 font 1""#), "\(screens[0])")
         #expect(screens[0].contains(#"Text #bound "bound: 390""#))

@@ -3,6 +3,7 @@ import LunarBridge
 import LunarBundle
 import LunarHeadlessHost
 import LunarRuntime
+import LunarTestSupport
 import LunarUI
 import Testing
 
@@ -12,39 +13,8 @@ import Testing
 @Suite struct ComponentUpdateTests {
     static let cards = 1000
 
-    static let files = [
-        "components/card.lua": """
-            local ui = require("lunar.ui")
-            cardRenders = 0
-            return ui.component {
-              name = "Card",
-              state = { taps = 0 },
-              render = function(self, props)
-                cardRenders = cardRenders + 1
-                return ui.Column {
-                  ui.Text("Card " .. props.index .. ": " .. self.state.taps),
-                  ui.Button { title = "Tap " .. props.index, onPress = function()
-                    self:setState { taps = self.state.taps + 1 }
-                  end },
-                }
-              end,
-            }
-            """,
-        "screens/home.lua": """
-            local ui = require("lunar.ui")
-            local Card = require("components.card")
-            local screen = { title = "Cards" }
-            function screen:render()
-              local cards = {}
-              for i = 1, \(cards) do cards[i] = Card { key = "card-" .. i, index = i } end
-              return ui.Column(cards)
-            end
-            return screen
-            """,
-    ]
-
     @Test func oneSetStateOfAThousandCardsRendersOneAndSendsOneMutation() async throws {
-        let bundle = try TestBundle(files: Self.files)
+        let bundle = try BundleDirectory(files: ComponentCards.files(count: Self.cards))
         defer { bundle.remove() }
         let runtime = try LunarRuntime(bundle: ScriptBundle(directory: bundle.root), options: RuntimeOptions(clock: .virtual))
         _ = try await runtime.startRecording()

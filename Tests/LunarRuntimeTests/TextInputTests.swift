@@ -63,39 +63,27 @@ import Testing
         #expect(snapshot.contains(#"Toast "error: screens/home.lua:14: ui.focus: #label on screens.home is a Text, not a TextField""#), "\(snapshot)")
     }
 
-    /// The error `code` raises, or nil.
-    static func error(_ runtime: LunarRuntime, _ code: String) async -> String? {
-        do {
-            _ = try await runtime.lua("local ui = require('lunar.ui'); local signal = require('lunar.signal')\n" + code)
-            return nil
-        } catch let error as LuaScriptError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func aBadValueIsAnErrorAtTheCallersLine() async throws {
         let (bundle, runtime) = try await ElementPropTests.started()
         defer { bundle.remove() }
-        #expect(await Self.error(runtime, "ui.TextField { keyboardType = 'numeric' }")
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { keyboardType = 'numeric' }")
             == #"test:2: ui.TextField: keyboardType must be one of "default", "number", "decimal", "email", "phone", "url" (got "numeric")"#)
-        #expect(await Self.error(runtime, "ui.TextField { multiline = 'yes' }")
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { multiline = 'yes' }")
             == #"test:2: ui.TextField: multiline must be a boolean (got "yes")"#)
-        #expect(await Self.error(runtime, "ui.TextField { numberOfLines = 2.5 }")
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { numberOfLines = 2.5 }")
             == "test:2: ui.TextField: numberOfLines must be a whole number of lines from 1 (got 2.5)")
-        #expect(await Self.error(runtime, "ui.TextField { numberOfLines = 0 }")
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { numberOfLines = 0 }")
             == "test:2: ui.TextField: numberOfLines must be a whole number of lines from 1 (got 0)")
-        #expect(await Self.error(runtime, "ui.TextField { autoCapitalize = 'Words' }")?
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { autoCapitalize = 'Words' }")?
             .hasPrefix(#"test:2: ui.TextField: autoCapitalize must be one of "none", "sentences", "words", "characters""#) == true)
-        #expect(await Self.error(runtime, "ui.TextField { returnKeyType = {} }")?.hasSuffix("(got a table)") == true)
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { returnKeyType = {} }")?.hasSuffix("(got a table)") == true)
         // A signal's value is checked as the element is built.
-        #expect(await Self.error(runtime, "ui.TextField { keyboardType = signal.value('pin') }")?
+        #expect(await ElementPropTests.error(runtime, "ui.TextField { keyboardType = signal.value('pin') }")?
             .hasPrefix(#"test:2: ui.TextField: keyboardType must be one of"#) == true)
-        #expect(await Self.error(runtime, "ui.focus(3)")
+        #expect(await ElementPropTests.error(runtime, "ui.focus(3)")
             == "test:2: ui.focus: argument #1 must be the id of a TextField (a string), got number")
         // Good values pass, and reach the element's props.
-        #expect(await Self.error(runtime, """
+        #expect(await ElementPropTests.error(runtime, """
             local node = ui.TextField { keyboardType = 'decimal', multiline = true, numberOfLines = 3, autoFocus = true,
               autoCapitalize = 'words', autoCorrect = true, returnKeyType = 'send' }
             assert(node.props.keyboardType == 'decimal' and node.props.numberOfLines == 3 and node.props.returnKeyType == 'send')

@@ -9,10 +9,15 @@ import LunarUI
 extension ScreenHost {
     /// Re-renders after the current job (coalesced): called when Lua ran.
     func scheduleRender() {
-        guard operationDepth == 0, !renderPass.isRunning, !renderPass.isScheduled, renderer != nil, let driver = state.asyncDriver else { return }
+        guard operationDepth == 0, !renderPass.isRunning else { return }
+        queueRender()
+    }
+
+    /// Queues a render of the visible screen after the current job, even while one runs.
+    func queueRender() {
+        guard !renderPass.isScheduled, renderer != nil, let driver = state.asyncDriver else { return }
         renderPass.isScheduled = true
-        let bound = ExecutorBound(self)
-        driver.enqueue { bound.value.flushRender() }
+        enqueueFlush(on: driver)
     }
 
     /// A component called `setState`: its instance (not its screen) renders again after the
@@ -20,6 +25,10 @@ extension ScreenHost {
     func scheduleComponents() {
         guard !renderPass.isScheduled, !renderPass.componentsScheduled, renderer != nil, let driver = state.asyncDriver else { return }
         renderPass.componentsScheduled = true
+        enqueueFlush(on: driver)
+    }
+
+    private func enqueueFlush(on driver: any LuaAsyncDriver) {
         let bound = ExecutorBound(self)
         driver.enqueue { bound.value.flushRender() }
     }
@@ -135,20 +144,13 @@ extension ScreenHost {
         do {
             let stale = try state.callHelper(helpers.function("settleComponents", in: state), [.reference(screen.instance.reference)])
             // A hook called one of the screen's callbacks: the screen renders again after this one.
-            if stale.first?.isTruthy == true { scheduleRenderAfterThisOne() }
+            if stale.first?.isTruthy == true { queueRender() }
         } catch {
             onScriptError(error)
             showOverlay(error, on: screen)
         }
     }
 
-    /// Queues a render of the visible screen even while one runs (it runs after it).
-    private func scheduleRenderAfterThisOne() {
-        guard !renderPass.isScheduled, let driver = state.asyncDriver else { return }
-        renderPass.isScheduled = true
-        let bound = ExecutorBound(self)
-        driver.enqueue { bound.value.flushRender() }
-    }
 
     /// Reports a render that failed (once while its overlay shows) and shows it over the screen.
     func renderFailed(_ error: LuaScriptError, on screen: ScreenInstance) {
